@@ -1,0 +1,77 @@
+// swift-tools-version: 6.2
+// Storefront: a layered Swift 6 reference app. Each top-level folder is a layer
+// and a target, so the compiler (not a convention) keeps the dependencies pointing inward:
+// App → Presentation / Data → Domain; Data → Infrastructure.
+import PackageDescription
+
+/// Our own targets build in Swift 6 mode and treat every warning as an error.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Storefront",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "storefront", targets: ["App"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The innermost layer: entities, repository protocols, use cases. Imports nothing.
+        .target(name: "Domain", path: "Domain", swiftSettings: strict),
+
+        // Console presenters: state, use-case calls, rendering to an output port.
+        .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: strict),
+
+        // Repository implementations: HTTP, interceptors, cache, session store, DTOs.
+        .target(name: "Data", dependencies: ["Domain", "Infrastructure"], path: "Data", swiftSettings: strict),
+
+        // Technical ground: libcrypto, secure randomness, files, logging. Knows no layer.
+        .target(
+            name: "Infrastructure",
+            dependencies: ["CLibCrypto", .product(name: "Logging", package: "swift-log")],
+            path: "Infrastructure",
+            exclude: ["CLibCrypto"],
+            swiftSettings: strict
+        ),
+        // OpenSSL's libcrypto, found through pkg-config; the provider line turns a
+        // missing library into "install libssl-dev" rather than a bare linker error.
+        .systemLibrary(
+            name: "CLibCrypto",
+            path: "Infrastructure/CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+
+        // The composition root and the `storefront` command line.
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                "Domain", "Presentation", "Data", "Infrastructure",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "App",
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "DomainTests", dependencies: ["Domain"], path: "Tests/DomainTests", swiftSettings: strict),
+        .testTarget(
+            name: "InfrastructureTests",
+            dependencies: ["Infrastructure"],
+            path: "Tests/InfrastructureTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Domain"],
+            path: "Tests/PresentationTests",
+            swiftSettings: strict
+        ),
+        // Reads the manifest and every source's imports; fails when a layer reaches outward.
+        .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests", swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,64 @@
+import Domain
+
+/// A `StoreError` as a person and a script meet it: one sentence that says what
+/// happened and what to do, a stable kebab-case code, and the exit status of CLI.md.
+public struct ErrorMessage: Equatable, Sendable {
+    /// Stable across releases: scripts match on it, so it never changes once shipped.
+    public let code: String
+    /// One sentence for a person, ending with what to do next.
+    public let sentence: String
+    public let exitStatus: ExitStatus
+
+    public init(code: String, sentence: String, exitStatus: ExitStatus) {
+        self.code = code
+        self.sentence = sentence
+        self.exitStatus = exitStatus
+    }
+
+    /// The message for a domain error. Diagnostic details (decoding paths, library
+    /// calls) are left out: they belong to `--verbose`, not to the sentence.
+    public init(_ error: StoreError) {
+        switch error {
+        case .invalidInput(let input):
+            self.init(code: "invalid-input", sentence: "The \(input.field) \(input.reason).", exitStatus: .usage)
+        case .invalidCredentials:
+            self.init(
+                code: "invalid-credentials",
+                sentence: "The username or password is wrong; check them and log in again.",
+                exitStatus: .noPermission
+            )
+        case .notSignedIn:
+            self.init(
+                code: "not-signed-in",
+                sentence: "You are not signed in; run `storefront login --username NAME` first.",
+                exitStatus: .noPermission
+            )
+        case .sessionExpired:
+            self.init(
+                code: "session-expired",
+                sentence: "Your session has expired; run `storefront login --username NAME` to sign in again.",
+                exitStatus: .noPermission
+            )
+        case .offline:
+            self.init(
+                code: "offline",
+                sentence: "The store cannot be reached and nothing is cached for this; check the address and try again.",
+                exitStatus: .unavailable
+            )
+        case .unusableResponse:
+            self.init(
+                code: "unusable-response",
+                sentence: "The store's answer could not be used; run again with --verbose for details.",
+                exitStatus: .dataError
+            )
+        case .notFound:
+            self.init(code: "not-found", sentence: "No such item exists in the store.", exitStatus: .failure)
+        case .unexpected:
+            self.init(
+                code: "unexpected",
+                sentence: "Something unexpected went wrong; run again with --verbose for details.",
+                exitStatus: .failure
+            )
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// The process exit statuses of CLI.md, named after the BSD `sysexits.h` codes they reuse,
+/// so scripts can tell "fix your command" (64) from "try again later" (69).
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    case failure = 1
+    /// A bad option or value, an empty query.
+    case usage = 64
+    /// The backend's answer could not be used.
+    case dataError = 65
+    /// The backend cannot be reached and nothing usable is cached.
+    case unavailable = 69
+    /// Not signed in, wrong credentials, or an expired session.
+    case noPermission = 77
+    /// Configuration or start-up failed.
+    case configuration = 78
+}
