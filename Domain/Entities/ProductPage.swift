@@ -1,0 +1,48 @@
+/// One page of search results, and where it sits among all the matches.
+public struct ProductPage: Equatable, Sendable {
+    public let products: [Product]
+    /// Every match, before paging.
+    public let total: Int
+    /// 1-based page number.
+    public let page: Int
+    /// How many products a full page holds (the `limit` asked for).
+    public let pageSize: Int
+
+    /// Fails when the numbers contradict each other: more products than a page holds,
+    /// or more than the total leaves for this page. Such an answer is broken, and
+    /// showing "21–25 of 23" would be worse than saying so.
+    public init(products: [Product], total: Int, page: Int, pageSize: Int) throws(InvalidInput) {
+        guard page >= 1 else {
+            throw InvalidInput(field: "page", reason: "must be 1 or more")
+        }
+        guard pageSize >= 1 else {
+            throw InvalidInput(field: "limit", reason: "must be 1 or more")
+        }
+        guard total >= 0 else {
+            throw InvalidInput(field: "total", reason: "must not be negative")
+        }
+        guard products.count <= pageSize else {
+            throw InvalidInput(field: "products", reason: "holds more than one page")
+        }
+        let (skip, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+        guard !overflow, products.isEmpty || skip + products.count <= total else {
+            throw InvalidInput(field: "total", reason: "is smaller than the products shown")
+        }
+        self.products = products
+        self.total = total
+        self.page = page
+        self.pageSize = pageSize
+    }
+
+    /// How many matches come before this page.
+    public var skip: Int { (page - 1) * pageSize }
+
+    /// The matches shown, e.g. `11–20 of 23`; `nil` when the page is empty.
+    public var shownRange: ShownRange? {
+        guard !products.isEmpty else { return nil }
+        return ShownRange(first: skip + 1, last: skip + products.count, total: total)
+    }
+
+    /// Whether a later page has more matches.
+    public var hasNextPage: Bool { skip + products.count < total }
+}

@@ -1,0 +1,24 @@
+/// Everything that can go wrong in Storefront, in the words of the domain.
+///
+/// The Data layer maps transport, HTTP and decoding failures onto these cases;
+/// the Presentation layer turns each case into a sentence, an error code and an
+/// exit status. Nothing outside Domain needs to invent another error vocabulary.
+public enum StoreError: Error, Equatable, Sendable {
+    /// Input broke a rule before any repository was asked.
+    case invalidInput(InvalidInput)
+    /// The server rejected the username and password.
+    case invalidCredentials
+    /// There is no session: the user has to log in first.
+    case notSignedIn
+    /// The session existed but could not be renewed; the user has to log in again.
+    case sessionExpired
+    /// The backend could not be reached and nothing usable was cached.
+    case offline
+    /// The backend answered, but its answer could not be used (undecodable,
+    /// unsealable, inconsistent). `detail` is for diagnostics, not for end users.
+    case unusableResponse(detail: String)
+    /// The requested item does not exist.
+    case notFound
+    /// Anything else; `detail` says what, for diagnostics.
+    case unexpected(detail: String)
+}

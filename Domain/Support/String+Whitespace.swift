@@ -1,0 +1,13 @@
+extension String {
+    /// The string without leading and trailing whitespace and newlines.
+    ///
+    /// Domain imports nothing, so it cannot use Foundation's `trimmingCharacters(in:)`;
+    /// `Character.isWhitespace` covers the same Unicode whitespace and newlines.
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

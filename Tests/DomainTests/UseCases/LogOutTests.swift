@@ -1,0 +1,23 @@
+import Domain
+import Testing
+
+@Suite("LogOut")
+struct LogOutTests {
+    @Test("asks the repository to forget the session")
+    func success() async throws {
+        let repository = FakeAuthRepository(logOut: .success(()))
+
+        try await LogOut(repository: repository)()
+
+        #expect(await repository.logOutCalls == 1)
+    }
+
+    @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
+    func repositoryError(_ expected: StoreError) async throws {
+        let logOut = LogOut(repository: FakeAuthRepository(logOut: .failure(expected)))
+
+        await #expect(throws: expected) {
+            try await logOut()
+        }
+    }
+}
