@@ -1,0 +1,42 @@
+/// Why a cryptographic operation did not happen. No case carries key material or plaintext.
+public enum CryptoError: Error, Equatable, Sendable {
+    /// A key must be exactly 32 bytes; this many were given.
+    case invalidKeyLength(Int)
+    /// A base64 key could not be read; the reason never quotes the key.
+    case malformedKey(reason: String)
+    /// A GCM nonce must be exactly 12 bytes; this many were given.
+    case invalidNonceLength(Int)
+    /// A sealed message is shorter than its 16-byte tag.
+    case messageTooShort(Int)
+    /// The tag did not verify: wrong key, wrong associated data, or a changed byte.
+    case authenticationFailed
+    /// libcrypto takes lengths as `int`; a larger input is refused before any work.
+    case inputTooLarge(Int)
+    /// The system's secure random generator failed; nothing random was produced.
+    case randomGenerationFailed
+    /// A libcrypto call reported failure; the associated value names the call.
+    case libraryFailure(String)
+}
+
+extension CryptoError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .invalidKeyLength(let count):
+            "an AES-256 key is 32 bytes, not \(count)"
+        case .malformedKey(let reason):
+            "the payload key is not usable: \(reason)"
+        case .invalidNonceLength(let count):
+            "an AES-GCM nonce is 12 bytes, not \(count)"
+        case .messageTooShort(let count):
+            "a sealed message of \(count) bytes is shorter than its 16-byte tag"
+        case .authenticationFailed:
+            "the sealed message did not authenticate (wrong key, or it was changed)"
+        case .inputTooLarge(let count):
+            "an input of \(count) bytes is larger than libcrypto accepts (\(Int32.max))"
+        case .randomGenerationFailed:
+            "the secure random generator failed"
+        case .libraryFailure(let call):
+            "libcrypto's \(call) failed"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+@testable import Infrastructure
+import Testing
+
+@Suite("AES256Key, GCMNonce and SecureRandom")
+struct KeyAndRandomTests {
+    static let validBase64 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+
+    @Test("a key is exactly 32 bytes", arguments: [0, 16, 31, 33, 64])
+    func keyLength(count: Int) {
+        #expect(throws: CryptoError.invalidKeyLength(count)) {
+            _ = try AES256Key(bytes: [UInt8](repeating: 7, count: count))
+        }
+    }
+
+    @Test("reads a 44-character base64 key, ignoring the newline a key file ends with")
+    func parsesBase64() throws {
+        let key = try AES256Key(base64: Self.validBase64 + "\n")
+        #expect(key.bytes == Array(0...31))
+        #expect(key.base64EncodedString == Self.validBase64)
+    }
+
+    @Test("refuses malformed base64 keys with a reason that never quotes the key", arguments: [
+        "", // empty
+        String(validBase64.dropLast()), // 43 characters
+        validBase64 + "A", // 45 characters
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh-_", // URL-safe alphabet
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh*=", // not base64
+        "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8A", // 44 characters, 33 bytes
+    ])
+    func refusesMalformedBase64(text: String) {
+        let error = #expect(throws: CryptoError.self) {
+            _ = try AES256Key(base64: text)
+        }
+        let sentence = error.map(String.init(describing:)) ?? ""
+        #expect(!sentence.isEmpty)
+        if text.count > 8 {
+            #expect(!sentence.contains(text.prefix(8)), "the error quotes the key: \(sentence)")
+        }
+    }
+
+    @Test("never prints its bytes")
+    func redactsKey() throws {
+        let key = try AES256Key(base64: Self.validBase64)
+        var dumped = ""
+        dump(key, to: &dumped)
+        for text in ["\(key)", String(reflecting: key), dumped] {
+            #expect(!text.contains("AAEC"))
+            #expect(!text.contains("0, 1, 2"))
+        }
+    }
+
+    @Test("a nonce is exactly 12 bytes", arguments: [0, 11, 13, 16])
+    func nonceLength(count: Int) {
+        #expect(throws: CryptoError.invalidNonceLength(count)) {
+            _ = try GCMNonce(bytes: [UInt8](repeating: 0, count: count))
+        }
+    }
+
+    @Test("secure random bytes have the asked length and do not repeat")
+    func secureRandom() throws {
+        #expect(try SecureRandom.bytes(0) == [])
+        let first = try SecureRandom.bytes(32)
+        let second = try SecureRandom.bytes(32)
+        #expect(first.count == 32)
+        #expect(first != second)
+        #expect(try AES256Key.random() != AES256Key.random())
+    }
+}

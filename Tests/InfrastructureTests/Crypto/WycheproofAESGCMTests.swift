@@ -1,0 +1,98 @@
+import Foundation
+@testable import Infrastructure
+import Testing
+
+/// Project Wycheproof's AES-GCM vectors, read from `../shared/testdata/wycheproof/`
+/// beside the clone (never copied into it). Skipped, saying so, when the folder is
+/// absent on a developer's machine; in CI (`CI` set) its absence is a failure.
+@Suite("Wycheproof AES-GCM vectors")
+struct WycheproofAESGCMTests {
+    @Test(
+        "Wycheproof AES-256-GCM, 96-bit nonce, 128-bit tag: 39 valid seal and open, 27 invalid fail",
+        .enabled(
+            if: WycheproofFile.shouldRun,
+            "Wycheproof suite skipped: \(WycheproofFile.location.path) not found (it is in ../shared beside the clone)"
+        )
+    )
+    func wycheproof() throws {
+        let groups = try WycheproofFile.load().testGroups
+            .filter { $0.keySize == 256 && $0.ivSize == 96 && $0.tagSize == 128 }
+        var validCount = 0
+        var invalidCount = 0
+
+        for test in groups.flatMap(\.tests) {
+            let key = try AES256Key(bytes: try #require(Hex.bytes(test.key)))
+            let nonce = try GCMNonce(bytes: try #require(Hex.bytes(test.iv)))
+            let message = try #require(Hex.bytes(test.msg))
+            let associatedData = try #require(Hex.bytes(test.aad))
+            let sealedBytes = try #require(Hex.bytes(test.ct + test.tag))
+            let sealed = SealedMessage(nonce: nonce, ciphertextAndTag: sealedBytes)
+
+            switch test.result {
+            case "valid":
+                validCount += 1
+                let resealed = try AES256GCM.seal(message, associatedData: associatedData, using: key, nonce: nonce)
+                #expect(resealed.ciphertextAndTag == sealedBytes, "tcId \(test.tcId) seals differently")
+                #expect(try AES256GCM.open(sealed, associatedData: associatedData, using: key) == message, "tcId \(test.tcId)")
+            case "invalid":
+                invalidCount += 1
+                #expect(throws: CryptoError.self, "tcId \(test.tcId) opened: \(test.comment)") {
+                    _ = try AES256GCM.open(sealed, associatedData: associatedData, using: key)
+                }
+            default:
+                Issue.record("tcId \(test.tcId) has result \(test.result), which this suite does not expect")
+            }
+        }
+
+        // Counting guards against a filter or file change that silently tests nothing.
+        #expect(validCount == 39)
+        #expect(invalidCount == 27)
+    }
+}
+
+/// Where the vector file lives and its JSON shape (only the fields the suite reads).
+enum WycheproofFile {
+    struct Document: Decodable {
+        let testGroups: [Group]
+    }
+
+    struct Group: Decodable {
+        let keySize: Int
+        let ivSize: Int
+        let tagSize: Int
+        let tests: [Vector]
+    }
+
+    struct Vector: Decodable {
+        let tcId: Int
+        let comment: String
+        let key: String
+        let iv: String
+        let aad: String
+        let msg: String
+        let ct: String
+        let tag: String
+        let result: String
+    }
+
+    /// `../shared/testdata/wycheproof/aes_gcm_test.json` next to the repository root.
+    static var location: URL {
+        let repositoryRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent() // Crypto
+            .deletingLastPathComponent() // InfrastructureTests
+            .deletingLastPathComponent() // Tests
+            .deletingLastPathComponent() // the repository
+        return repositoryRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/testdata/wycheproof/aes_gcm_test.json")
+    }
+
+    /// Run when the file is there, and always in CI, where a missing file must fail loudly.
+    static var shouldRun: Bool {
+        FileManager.default.fileExists(atPath: location.path) || ProcessInfo.processInfo.environment["CI"] != nil
+    }
+
+    static func load() throws -> Document {
+        let data = try Data(contentsOf: location)
+        return try JSONDecoder().decode(Document.self, from: data)
+    }
+}
