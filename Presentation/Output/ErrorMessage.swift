@@ -7,9 +7,9 @@ public struct ErrorMessage: Equatable, Sendable {
     public let code: String
     /// One sentence for a person, ending with what to do next.
     public let sentence: String
-    public let exitStatus: ExitStatus
+    public let exitStatus: ProcessExitStatus
 
-    public init(code: String, sentence: String, exitStatus: ExitStatus) {
+    public init(code: String, sentence: String, exitStatus: ProcessExitStatus) {
         self.code = code
         self.sentence = sentence
         self.exitStatus = exitStatus

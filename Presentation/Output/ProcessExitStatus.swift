@@ -1,6 +1,6 @@
-/// The process exit statuses of CLI.md, named after the BSD `sysexits.h` codes they reuse,
+/// The exit statuses of CLI.md, named after the BSD `sysexits.h` codes they reuse,
 /// so scripts can tell "fix your command" (64) from "try again later" (69).
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+public enum ProcessExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     case failure = 1
     /// A bad option or value, an empty query.
