@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@Suite("Architecture: dependencies point inward")
+struct ArchitectureTests {
+    private let checker = ArchitectureChecker(rules: LayerRule.storefront)
+
+    @Test("Storefront's manifest and every source file keep the layer rules")
+    func storefrontKeepsTheRules() throws {
+        let root = PackageReader.repositoryRoot
+        let targets = try PackageReader.targets(ofPackageAt: root)
+        let imports = try PackageReader.imports(of: targets, in: root)
+
+        let violations = checker.violations(targets: targets, imports: imports)
+
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+        // Guard against a reader that finds nothing and so passes vacuously.
+        #expect(targets.filter { $0.kind != .test }.count >= LayerRule.storefront.count)
+        #expect(imports["App", default: []].contains { $0.module == "ArgumentParser" })
+    }
+
+    @Test("Domain has no import line at all")
+    func domainImportsNothing() throws {
+        let root = PackageReader.repositoryRoot
+        let targets = try PackageReader.targets(ofPackageAt: root)
+        let domain = try #require(targets.first { $0.name == "Domain" })
+
+        #expect(domain.targetDependencies.isEmpty && domain.productDependencies.isEmpty)
+        #expect(try PackageReader.imports(of: [domain], in: root)["Domain", default: []].isEmpty)
+    }
+}
+
+/// The checker's own tests: it must fail on packages that break the rules, or a
+/// green architecture test would mean nothing.
+@Suite("Architecture checker catches violations")
+struct ArchitectureCheckerTests {
+    private let checker = ArchitectureChecker(rules: LayerRule.storefront)
+
+    /// A package laid out like Storefront, with every rule kept.
+    private var goodTargets: [DeclaredTarget] {
+        [
+            DeclaredTarget(name: "Domain", kind: .regular, path: "Domain", targetDependencies: [], productDependencies: []),
+            DeclaredTarget(name: "Presentation", kind: .regular, path: "Presentation", targetDependencies: ["Domain"], productDependencies: []),
+            DeclaredTarget(name: "Data", kind: .regular, path: "Data", targetDependencies: ["Domain", "Infrastructure"], productDependencies: []),
+            DeclaredTarget(name: "Infrastructure", kind: .regular, path: "Infrastructure", targetDependencies: ["CLibCrypto"], productDependencies: ["Logging"]),
+            DeclaredTarget(name: "CLibCrypto", kind: .system, path: "Infrastructure/CLibCrypto", targetDependencies: [], productDependencies: []),
+            DeclaredTarget(
+                name: "App", kind: .executable, path: "App",
+                targetDependencies: ["Domain", "Presentation", "Data", "Infrastructure"], productDependencies: ["ArgumentParser"]
+            ),
+            DeclaredTarget(name: "DomainTests", kind: .test, path: "Tests/DomainTests", targetDependencies: ["Domain", "App"], productDependencies: []),
+        ]
+    }
+
+    private func replacing(_ name: String, with target: DeclaredTarget) -> [DeclaredTarget] {
+        goodTargets.map { $0.name == name ? target : $0 }
+    }
+
+    @Test("a package that keeps the rules has no violations")
+    func goodPackage() {
+        let imports = ["Data": [ImportLine(file: "Data/X.swift", line: 1, module: "Foundation")]]
+        #expect(checker.violations(targets: goodTargets, imports: imports).isEmpty)
+    }
+
+    @Test("Domain importing Foundation is caught")
+    func domainImportsFoundation() {
+        let imports = ImportScanner.imports(in: "import Foundation\n\npublic struct Money {}\n", file: "Domain/Money.swift")
+
+        let violations = checker.violations(targets: goodTargets, imports: ["Domain": imports])
+
+        #expect(violations == [Violation(description: "Domain/Money.swift:1 imports Foundation, which layer Domain may not")])
+    }
+
+    @Test("outward dependencies in the manifest are caught", arguments: [
+        ("Domain", ["Data"], [String]()),
+        ("Presentation", ["Domain", "Data"], []),
+        ("Data", ["Domain", "Infrastructure", "Presentation"], []),
+        ("Infrastructure", ["CLibCrypto", "Domain"], ["Logging"]),
+        ("Presentation", ["Domain"], ["ArgumentParser"]),
+    ])
+    func outwardManifestDependency(layer: String, targets: [String], products: [String]) throws {
+        let original = try #require(goodTargets.first { $0.name == layer })
+        let bad = DeclaredTarget(name: layer, kind: original.kind, path: original.path, targetDependencies: targets, productDependencies: products)
+
+        let violations = checker.violations(targets: replacing(layer, with: bad), imports: [:])
+
+        #expect(violations.count == 1)
+        #expect(violations.first?.description.hasPrefix("\(layer) depends on") == true)
+    }
+
+    @Test("outward imports in sources are caught, however the import is spelled", arguments: [
+        ("Data", "@preconcurrency import App"),
+        ("Data", "public import Presentation"),
+        ("Presentation", "import struct Data.HTTPRequest"),
+        ("Infrastructure", "@testable import Domain"),
+        ("Domain", "import Glibc"),
+    ])
+    func outwardImport(layer: String, line: String) {
+        let imports = ImportScanner.imports(in: "// header\n\(line)\n", file: "\(layer)/Bad.swift")
+
+        let violations = checker.violations(targets: goodTargets, imports: [layer: imports])
+
+        #expect(violations.count == 1)
+        #expect(violations.first?.description.hasPrefix("\(layer)/Bad.swift:2 imports") == true)
+    }
+
+    @Test("a target without a rule, a layer outside its folder, and a rule without a target are caught")
+    func structuralViolations() {
+        var targets = goodTargets.filter { $0.name != "Presentation" }
+        targets.append(DeclaredTarget(name: "Utilities", kind: .regular, path: "Utilities", targetDependencies: [], productDependencies: []))
+        targets = targets.map {
+            $0.name == "Data" ? DeclaredTarget(name: "Data", kind: .regular, path: "Sources/Data", targetDependencies: ["Domain"], productDependencies: []) : $0
+        }
+
+        let descriptions = checker.violations(targets: targets, imports: [:]).map(\.description)
+
+        #expect(descriptions.contains("target Utilities has no layer rule; add one to LayerRules.swift"))
+        #expect(descriptions.contains("target Data lives in Sources/Data, not in its layer folder Data/"))
+        #expect(descriptions.contains("layer Presentation has a rule but no target in Package.swift"))
+    }
+
+    @Test("the scanner reads every spelling of import and skips comments")
+    func scanner() {
+        let source = """
+            import Foundation
+            @testable import Domain
+            @_implementationOnly import CLibCrypto
+            internal import Logging
+            import struct Foundation.URL
+            import Glibc;
+            // import App
+            /* import App */
+            let note = "import Nothing"
+            """
+        let modules = ImportScanner.imports(in: source, file: "X.swift").map(\.module)
+        #expect(modules == ["Foundation", "Domain", "CLibCrypto", "Logging", "Foundation", "Glibc"])
+    }
+
+    @Test("a real package on disk whose Domain reaches outward fails the whole check")
+    func badPackageOnDisk() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bad-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["Domain", "Data"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Bad", targets: [
+                .target(name: "Domain", dependencies: ["Data"], path: "Domain"),
+                .target(name: "Data", path: "Data"),
+            ])
+            """.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import Foundation\nimport Data\n".write(to: root.appendingPathComponent("Domain/Bad.swift"), atomically: true, encoding: .utf8)
+        try "public struct Thing {}\n".write(to: root.appendingPathComponent("Data/Thing.swift"), atomically: true, encoding: .utf8)
+
+        let targets = try PackageReader.targets(ofPackageAt: root)
+        let descriptions = checker.violations(targets: targets, imports: try PackageReader.imports(of: targets, in: root))
+            .map(\.description)
+
+        #expect(descriptions.contains("Domain depends on target Data in Package.swift, which its layer may not"))
+        #expect(descriptions.contains("Domain/Bad.swift:1 imports Foundation, which layer Domain may not"))
+        #expect(descriptions.contains("Domain/Bad.swift:2 imports Data, which layer Domain may not"))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Reads a package from disk: its targets through `swift package dump-package`
+/// (the manifest as SwiftPM itself understands it) and its sources' import lines.
+enum PackageReader {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The root of this repository, three folders above this file.
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent() // ArchitectureTests
+            .deletingLastPathComponent() // Tests
+            .deletingLastPathComponent()
+    }
+
+    static func targets(ofPackageAt root: URL) throws -> [DeclaredTarget] {
+        let json = try dumpPackage(at: root)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: json)
+        return manifest.targets.map { target in
+            var targetDependencies: [String] = []
+            var productDependencies: [String] = []
+            for dependency in target.dependencies {
+                if let name = dependency.byName ?? dependency.target {
+                    targetDependencies.append(name)
+                } else if let name = dependency.product {
+                    productDependencies.append(name)
+                }
+            }
+            return DeclaredTarget(
+                name: target.name,
+                kind: DeclaredTarget.Kind(rawValue: target.type) ?? .regular,
+                path: target.path ?? "Sources/\(target.name)",
+                targetDependencies: targetDependencies,
+                productDependencies: productDependencies
+            )
+        }
+    }
+
+    /// Every import line of every `.swift` file below each non-test target's folder.
+    static func imports(of targets: [DeclaredTarget], in root: URL) throws -> [String: [ImportLine]] {
+        var result: [String: [ImportLine]] = [:]
+        for target in targets where target.kind != .test {
+            let folder = root.appendingPathComponent(target.path)
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let source = try String(contentsOf: file, encoding: .utf8)
+                let relative = String(file.path.dropFirst(root.path.count + 1))
+                result[target.name, default: []] += ImportScanner.imports(in: source, file: relative)
+            }
+        }
+        return result
+    }
+
+    /// Runs `swift package dump-package` with a scratch folder of its own, so it never
+    /// waits for the lock that the running `swift test` holds on `.build`.
+    private static func dumpPackage(at root: URL) throws -> Data {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storefront-architecture-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read before waiting: a full pipe would otherwise block the child forever.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "swift package dump-package failed (\(process.terminationStatus)): \(errorText)")
+        }
+        return data
+    }
+
+    /// The part of dump-package's JSON that the rules need.
+    private struct Manifest: Decodable {
+        struct Target: Decodable {
+            let name: String
+            let type: String
+            let path: String?
+            let dependencies: [Dependency]
+        }
+
+        /// One key naming the kind, holding an array whose first element is the name,
+        /// e.g. `{"byName": ["Domain", null]}`; the rest (conditions, aliases) is skipped.
+        struct Dependency: Decodable {
+            let byName: String?
+            let target: String?
+            let product: String?
+
+            private enum Key: String, CodingKey {
+                case byName, target, product
+            }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                func name(_ key: Key) throws -> String? {
+                    guard container.contains(key) else { return nil }
+                    var array = try container.nestedUnkeyedContainer(forKey: key)
+                    return try array.decode(String.self)
+                }
+                byName = try name(.byName)
+                target = try name(.target)
+                product = try name(.product)
+            }
+        }
+
+        let targets: [Target]
+    }
+}
