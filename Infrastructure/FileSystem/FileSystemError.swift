@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a private file could not be read or written. Never carries file contents.
+public enum FileSystemError: Error, Equatable, Sendable {
+    /// Group or others may access the file: refused, as OpenSSH refuses a loose key file.
+    case tooPermissive(path: String, mode: UInt32)
+    /// The file belongs to another user, so it cannot be trusted.
+    case notOwnedByUser(path: String)
+    /// A system call failed; `operation` names it and `code` is its `errno`.
+    case systemCall(operation: String, path: String, code: Int32)
+}
+
+extension FileSystemError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .tooPermissive(let path, let mode):
+            let octal = String(mode & 0o777, radix: 8)
+            return "\(path) can be accessed by other users (mode \(octal)); run `chmod 600 \(path)` and try again"
+        case .notOwnedByUser(let path):
+            return "\(path) belongs to another user; remove it or fix its owner and try again"
+        case .systemCall(let operation, let path, let code):
+            return "\(operation) \(path) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}

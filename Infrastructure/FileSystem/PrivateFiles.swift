@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Files only their owner can read: folders `0700`, files `0600` from their first byte,
+/// replaced atomically, and refused when someone has loosened them.
+///
+/// Used for the session (the tokens) and the cache. POSIX calls rather than
+/// `FileManager` because the mode must be set by `open` itself: creating the file
+/// and then calling `chmod` leaves a moment in which others could open it.
+public enum PrivateFiles {
+    /// Creates `path` and any missing parents with mode `0700`. An existing folder is kept as it is.
+    public static func createDirectory(at path: String) throws(FileSystemError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path {
+            try createDirectory(at: parent)
+        }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw .systemCall(operation: "mkdir", path: path, code: errno)
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes`, so that a reader (in this process or
+    /// another) sees the old contents or the new, never a mix: write a temporary file
+    /// beside it, `fsync`, `rename` over the target, then `fsync` the folder.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = "\(path).\(getpid()).\(UInt64.random(in: .min ... .max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .systemCall(operation: "open", path: temporary, code: errno)
+        }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+        }
+        do throws(FileSystemError) {
+            try writeAll(bytes, to: descriptor, path: temporary)
+            guard fsync(descriptor) == 0 else { throw .systemCall(operation: "fsync", path: temporary, code: errno) }
+            closed = true
+            guard close(descriptor) == 0 else { throw .systemCall(operation: "close", path: temporary, code: errno) }
+            guard rename(temporary, path) == 0 else { throw .systemCall(operation: "rename", path: path, code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// The file's bytes, or `nil` when there is no such file. Refuses a file that group
+    /// or others may access, or that another user owns, before reading a byte of it.
+    public static func read(at path: String) throws(FileSystemError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .systemCall(operation: "open", path: path, code: errno)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .systemCall(operation: "stat", path: path, code: errno)
+        }
+        guard status.st_uid == getuid() else {
+            throw .notOwnedByUser(path: path)
+        }
+        guard UInt32(status.st_mode) & 0o077 == 0 else {
+            throw .tooPermissive(path: path, mode: UInt32(status.st_mode))
+        }
+        return try readAll(from: descriptor, path: path)
+    }
+
+    /// Removes the file; a file that is already gone is not an error.
+    public static func remove(at path: String) throws(FileSystemError) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw .systemCall(operation: "unlink", path: path, code: errno)
+        }
+    }
+
+    /// Sets the file's modification time to now, e.g. to mark a cache entry as recently used.
+    public static func touch(_ path: String) {
+        utimes(path, nil)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileSystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .systemCall(operation: "write", path: path, code: errno)
+            }
+            offset += written
+        }
+    }
+
+    private static func readAll(from descriptor: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readSome(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .systemCall(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Makes the rename itself durable. Best effort: some file systems refuse a folder fsync.
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+/// POSIX `read`, reachable under another name because `PrivateFiles.read(at:)` shadows it.
+private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

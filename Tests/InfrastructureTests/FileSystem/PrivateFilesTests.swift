@@ -1,0 +1,92 @@
+import Foundation
+import Infrastructure
+import Testing
+
+@Suite("PrivateFiles")
+struct PrivateFilesTests {
+    @Test("creates nested folders 0700 and files 0600, and reads back what it wrote")
+    func roundTrip() throws {
+        let temporary = try TemporaryDirectory()
+        let folder = temporary.file("state/storefront")
+        try PrivateFiles.createDirectory(at: folder)
+        let file = (folder as NSString).appendingPathComponent("session.json")
+
+        try PrivateFiles.writeAtomically(Array("hello".utf8), to: file)
+
+        #expect(try permissions(of: temporary.file("state")) == 0o700)
+        #expect(try permissions(of: folder) == 0o700)
+        #expect(try permissions(of: file) == 0o600)
+        #expect(try PrivateFiles.read(at: file) == Array("hello".utf8))
+    }
+
+    @Test("the file is 0600 even under a permissive umask, and no temporary file is left behind")
+    func modeDoesNotDependOnUmask() throws {
+        let temporary = try TemporaryDirectory()
+        let file = temporary.file("secret")
+        let previous = umask(0)
+        defer { umask(previous) }
+
+        try PrivateFiles.writeAtomically([1, 2, 3], to: file)
+        try PrivateFiles.writeAtomically([4, 5], to: file)
+
+        #expect(try permissions(of: file) == 0o600)
+        #expect(try PrivateFiles.read(at: file) == [4, 5])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["secret"])
+    }
+
+    @Test("a missing file reads as nil and removing it twice is fine")
+    func missingFile() throws {
+        let temporary = try TemporaryDirectory()
+        #expect(try PrivateFiles.read(at: temporary.file("absent")) == nil)
+        try PrivateFiles.remove(at: temporary.file("absent"))
+    }
+
+    @Test("a file others can access is refused with the chmod that fixes it", arguments: [0o644, 0o640, 0o604, 0o660])
+    func refusesLooseFile(mode: Int) throws {
+        let temporary = try TemporaryDirectory()
+        let file = temporary.file("session.json")
+        try PrivateFiles.writeAtomically(Array("tokens".utf8), to: file)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file)
+
+        let error = #expect(throws: FileSystemError.self) {
+            _ = try PrivateFiles.read(at: file)
+        }
+
+        guard case .tooPermissive(let path, _) = error else {
+            Issue.record("expected tooPermissive, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file)
+        #expect(error?.description.contains("chmod 600 \(file)") == true)
+        #expect(error?.description.contains("tokens") == false)
+    }
+
+    @Test("a symbolic link is not followed")
+    func refusesSymlink() throws {
+        let temporary = try TemporaryDirectory()
+        try PrivateFiles.writeAtomically([1], to: temporary.file("real"))
+        try FileManager.default.createSymbolicLink(atPath: temporary.file("link"), withDestinationPath: temporary.file("real"))
+
+        #expect(throws: FileSystemError.self) {
+            _ = try PrivateFiles.read(at: temporary.file("link"))
+        }
+    }
+
+    @Test("writing into a missing folder fails with the path and leaves nothing behind")
+    func writeFailure() throws {
+        let temporary = try TemporaryDirectory()
+        let error = #expect(throws: FileSystemError.self) {
+            try PrivateFiles.writeAtomically([1], to: temporary.file("missing/file"))
+        }
+        #expect(error?.description.contains("No such file or directory") == true)
+    }
+}
+
+@Suite("SHA256")
+struct SHA256Tests {
+    @Test("matches the FIPS 180-2 examples")
+    func knownAnswers() throws {
+        #expect(try SHA256.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(try SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+}
