@@ -28,7 +28,13 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: strict),
 
         // Repository implementations: HTTP, interceptors, cache, session store, DTOs.
-        .target(name: "Data", dependencies: ["Domain", "Infrastructure"], path: "Data", swiftSettings: strict),
+        // swift-log is the logging API every layer may share; it is not a layer.
+        .target(
+            name: "Data",
+            dependencies: ["Domain", "Infrastructure", .product(name: "Logging", package: "swift-log")],
+            path: "Data",
+            swiftSettings: strict
+        ),
 
         // Technical ground: libcrypto, secure randomness, files, logging. Knows no layer.
         .target(
@@ -63,6 +69,12 @@ let package = Package(
             name: "InfrastructureTests",
             dependencies: ["Infrastructure"],
             path: "Tests/InfrastructureTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DataTests",
+            dependencies: ["Data", "Domain", "Infrastructure", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/DataTests",
             swiftSettings: strict
         ),
         .testTarget(

@@ -4,11 +4,15 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Names as the server sent them; look them up with `header(_:)`, which ignores case.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Which try of the request this answer came from: 1 unless the retry interceptor
+    /// had to try again. Travels with the response so the log line can say so.
+    public var attempt: Int
 
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], attempt: Int = 1) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.attempt = attempt
     }
 
     /// A header's value, matching its name without regard to case as HTTP requires.

@@ -19,7 +19,7 @@ struct LayerRule: Sendable {
 }
 
 extension LayerRule {
-    static let platform: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin"]
+    static let platform: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Synchronization"]
 
     static let storefront: [LayerRule] = [
         // Pure Swift: no dependency and not a single import line, not even Foundation.
@@ -27,11 +27,12 @@ extension LayerRule {
         // Presenters see use cases and entities, and Foundation where it truly helps.
         LayerRule(layer: "Presentation", targets: ["Domain"], products: [], modules: ["Foundation"]),
         // Implements Domain's repositories on top of Infrastructure; never sees the UI.
+        // swift-log is a logging API, not a layer, so the logging interceptor may use it.
         LayerRule(
             layer: "Data",
             targets: ["Domain", "Infrastructure"],
-            products: [],
-            modules: platform.union(["FoundationNetworking"])
+            products: ["Logging"],
+            modules: platform.union(["FoundationNetworking", "Logging"])
         ),
         // Technical ground: knows no layer at all.
         LayerRule(
