@@ -1,0 +1,37 @@
+/// Adds `Authorization: Bearer` to requests that need it. On a 401 it renews the
+/// session once (single-flight, through `TokenRefresher`) and replays the request
+/// once with the new token; a second 401 goes back to the caller, so it never loops.
+public struct AuthInterceptor: HTTPInterceptor {
+    private let sessions: any SessionStore
+    private let refresher: TokenRefresher
+
+    public init(sessions: any SessionStore, refresher: TokenRefresher) {
+        self.sessions = sessions
+        self.refresher = refresher
+    }
+
+    public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
+        guard request.requiresAuthentication else {
+            return try await next(request)
+        }
+        let session: Session?
+        do {
+            session = try await sessions.load()
+        } catch {
+            throw .sessionStorage(reason: error.description)
+        }
+        guard let session else { throw .notSignedIn }
+
+        let response = try await next(Self.authorize(request, with: session.accessToken))
+        guard response.status == 401 else { return response }
+
+        let renewed = try await refresher.renewedSession(replacing: session.accessToken, using: next)
+        return try await next(Self.authorize(request, with: renewed.accessToken))
+    }
+
+    private static func authorize(_ request: HTTPRequest, with accessToken: String) -> HTTPRequest {
+        var authorized = request
+        authorized.headers["Authorization"] = "Bearer \(accessToken)"
+        return authorized
+    }
+}

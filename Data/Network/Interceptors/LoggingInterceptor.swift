@@ -1,0 +1,51 @@
+import Logging
+
+/// One log line per exchange: method, target, status, milliseconds and attempt.
+///
+/// Never a body, a header (so never `Authorization`), a token, a password or a key:
+/// it is handed only what it prints. The query string is printed; a search is not a secret.
+public struct LoggingInterceptor: HTTPInterceptor {
+    private let logger: Logger
+
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let exchange = "\(request.method.rawValue) \(request.target)"
+        do {
+            let response = try await next(request)
+            let milliseconds = Self.milliseconds(clock.now - start)
+            logger.debug("\(exchange) \(response.status) \(milliseconds) ms attempt \(response.attempt)")
+            return response
+        } catch {
+            let milliseconds = Self.milliseconds(clock.now - start)
+            logger.debug("\(exchange) failed (\(Self.summary(of: error))) \(milliseconds) ms")
+            throw error
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// The error's kind in a few words; reasons come from the transport and crypto
+    /// layers, which never put secrets into them.
+    private static func summary(of error: NetworkError) -> String {
+        switch error {
+        case .unreachable(let reason): "unreachable: \(reason)"
+        case .cancelled: "cancelled"
+        case .responseTooLarge(let limit): "response over \(limit) bytes"
+        case .unsealedResponse: "unsealed response refused"
+        case .unopenableResponse: "sealed response did not open"
+        case .sealingFailed: "sealing failed"
+        case .notSignedIn: "not signed in"
+        case .sessionExpired: "session expired"
+        case .sessionStorage: "session storage failed"
+        case .invalidRequest: "invalid request"
+        }
+    }
+}

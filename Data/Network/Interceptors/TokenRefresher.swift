@@ -1,0 +1,85 @@
+import Foundation
+
+/// Renews the session after a 401, at most once at a time: when twenty requests are
+/// rejected together, one refresh call is made and all twenty wait for its result.
+///
+/// An actor, so the check "is a refresh already running?" and the start of one cannot
+/// interleave. The refresh runs in a task of its own, so one caller giving up (being
+/// cancelled) does not cancel the renewal the others are waiting for.
+public actor TokenRefresher {
+    private let sessions: any SessionStore
+    private var inFlight: Task<Session, any Error>?
+
+    public init(sessions: any SessionStore) {
+        self.sessions = sessions
+    }
+
+    /// A session whose access token is not `rejectedToken`: the one already stored if
+    /// another request (or process) renewed it meanwhile, else a freshly refreshed one.
+    /// `next` is the chain below the auth interceptor (sealing and transport).
+    func renewedSession(replacing rejectedToken: String, using next: @escaping HTTPHandler) async throws(NetworkError) -> Session {
+        let task: Task<Session, any Error>
+        if let inFlight {
+            task = inFlight
+        } else {
+            // Started before any suspension point, so no second caller can slip in.
+            task = Task { [sessions] in
+                try await Self.renew(replacing: rejectedToken, sessions: sessions, next: next)
+            }
+            inFlight = task
+        }
+        let result = await task.result
+        if inFlight == task {
+            inFlight = nil
+        }
+        switch result {
+        case .success(let session):
+            return session
+        case .failure(let error as NetworkError):
+            throw error
+        case .failure(let error):
+            throw .unreachable(reason: String(describing: error))
+        }
+    }
+
+    private static func renew(
+        replacing rejectedToken: String,
+        sessions: any SessionStore,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> Session {
+        let current: Session?
+        do {
+            current = try await sessions.load()
+        } catch {
+            throw .sessionStorage(reason: error.description)
+        }
+        // Gone: a refresh that failed a moment ago cleared it.
+        guard let current else { throw .sessionExpired }
+        // Already renewed by a request that finished its refresh before this one began.
+        guard current.accessToken == rejectedToken else { return current }
+
+        let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
+        switch response.status {
+        case 200...299:
+            guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(response.body)) else {
+                throw .unopenableResponse(reason: "the refresh answer is not the expected JSON")
+            }
+            let renewed = Session(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, userID: current.userID)
+            // Stored before anyone replays: the old refresh token is spent (rotation), so
+            // losing the new one would end the session at the next expiry.
+            do {
+                try await sessions.save(renewed)
+            } catch {
+                throw .sessionStorage(reason: error.description)
+            }
+            return renewed
+        case 500...599:
+            // The backend is failing, not refusing: keep the session for a later try.
+            throw .unreachable(reason: "the refresh was answered \(response.status)")
+        default:
+            // 401/403 (or any other refusal): the session is over.
+            try? await sessions.clear()
+            throw .sessionExpired
+        }
+    }
+}

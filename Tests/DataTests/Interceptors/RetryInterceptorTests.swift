@@ -1,0 +1,109 @@
+@testable import Data
+import Testing
+
+@Suite("RetryInterceptor")
+struct RetryInterceptorTests {
+    let get = HTTPRequest(method: .get, path: "/auth/products/search", queryItems: [QueryItem("q", "phone")])
+
+    private func chain(_ transport: ScriptedTransport, sleeper: RecordingSleeper, jitter: Double = 0) -> InterceptedTransport {
+        InterceptedTransport(interceptors: [RetryInterceptor(sleeper: sleeper, jitter: { jitter })], transport: transport)
+    }
+
+    @Test("retries a GET answered 502, 503 or 504 and reports the attempt that succeeded", arguments: [502, 503, 504])
+    func retriesGatewayErrors(status: Int) async throws {
+        let transport = ScriptedTransport { _, index in HTTPResponse(status: index < 2 ? status : 200) }
+        let sleeper = RecordingSleeper()
+
+        let response = try await chain(transport, sleeper: sleeper).send(get)
+
+        #expect(response.status == 200)
+        #expect(response.attempt == 3)
+        #expect(await transport.requests.count == 3)
+        // Exponential from 100 ms with equal jitter: jitter 0 waits half of 100 and 200 ms.
+        #expect(await sleeper.waits == [.milliseconds(50), .milliseconds(100)])
+    }
+
+    @Test("the jitter spreads each wait over the upper half of its exponential delay")
+    func jitterRange() {
+        let high = RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0.999 })
+        let low = RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0 })
+        #expect(low.delay(before: 2) == .milliseconds(50))
+        #expect(high.delay(before: 2) > .milliseconds(99) && high.delay(before: 2) < .milliseconds(100))
+        #expect(low.delay(before: 3) == .milliseconds(100))
+    }
+
+    @Test("stops after 3 attempts in all, when the backend stays unreachable")
+    func givesUp() async throws {
+        let transport = ScriptedTransport(failing: .unreachable(reason: "connection refused"))
+        let sleeper = RecordingSleeper()
+
+        await #expect(throws: NetworkError.unreachable(reason: "connection refused")) {
+            _ = try await chain(transport, sleeper: sleeper).send(get)
+        }
+        #expect(await transport.requests.count == 3)
+        #expect(await sleeper.waits.count == 2)
+    }
+
+    @Test("gives back the last 503 after 3 attempts")
+    func lastGatewayError() async throws {
+        let transport = ScriptedTransport(always: HTTPResponse(status: 503))
+
+        let response = try await chain(transport, sleeper: RecordingSleeper()).send(get)
+
+        #expect(response.status == 503)
+        #expect(response.attempt == 3)
+    }
+
+    @Test("never repeats a POST", arguments: [HTTPResponse(status: 503), HTTPResponse(status: 502)])
+    func neverRetriesPost(response: HTTPResponse) async throws {
+        let transport = ScriptedTransport(always: response)
+        let post = HTTPRequest(method: .post, path: "/auth/login", body: [1])
+
+        _ = try await chain(transport, sleeper: RecordingSleeper()).send(post)
+        await #expect(throws: NetworkError.self) {
+            _ = try await chain(ScriptedTransport(failing: .unreachable(reason: "reset")), sleeper: RecordingSleeper()).send(post)
+        }
+
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test("does not retry other statuses or other errors", arguments: [200, 400, 401, 404, 500])
+    func noRetryOnOtherStatuses(status: Int) async throws {
+        let transport = ScriptedTransport(always: HTTPResponse(status: status))
+        _ = try await chain(transport, sleeper: RecordingSleeper()).send(get)
+        #expect(await transport.requests.count == 1)
+
+        let sealed = ScriptedTransport(failing: .unopenableResponse(reason: "tag"))
+        await #expect(throws: NetworkError.self) {
+            _ = try await chain(sealed, sleeper: RecordingSleeper()).send(get)
+        }
+        #expect(await sealed.requests.count == 1)
+    }
+
+    @Test("a cancellation during the backoff stops at once, with no further attempt")
+    func cancellationStops() async throws {
+        let transport = ScriptedTransport(always: HTTPResponse(status: 503))
+        let sleeper = RecordingSleeper(cancels: true)
+
+        await #expect(throws: NetworkError.cancelled) {
+            _ = try await chain(transport, sleeper: sleeper).send(get)
+        }
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test("a task cancelled before it starts sends nothing")
+    func cancelledBeforeStart() async throws {
+        let transport = ScriptedTransport(always: HTTPResponse(status: 200))
+        let chain = chain(transport, sleeper: RecordingSleeper())
+        let request = get
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await chain.send(request)
+        }
+
+        await #expect(throws: NetworkError.cancelled) {
+            _ = try await task.value
+        }
+        #expect(await transport.requests.isEmpty)
+    }
+}
