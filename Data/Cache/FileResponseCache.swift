@@ -1,0 +1,110 @@
+import Foundation
+import Infrastructure
+
+/// The offline-first cache on disk: one file per key, named by the key's SHA-256, each
+/// replaced atomically so that several `storefront` processes can share the folder
+/// without torn reads or writes. Bounded by entry count and bytes; the least recently
+/// used entries (by modification time, touched on every hit) go first.
+public struct FileResponseCache: ResponseCache {
+    /// How large the cache may grow.
+    public struct Limits: Sendable {
+        public var maximumEntries: Int
+        public var maximumBytes: Int
+
+        public init(maximumEntries: Int = 2_000, maximumBytes: Int = 50 * 1024 * 1024) {
+            self.maximumEntries = maximumEntries
+            self.maximumBytes = maximumBytes
+        }
+    }
+
+    /// What one file holds: the key (to tell a hash collision from a hit), the time it
+    /// was stored, and the value's JSON.
+    private struct Envelope: Codable {
+        let key: String
+        let storedAt: Date
+        let value: String
+    }
+
+    public let directory: String
+    private let limits: Limits
+    private let clock: any WallClock
+
+    public init(directory: String, limits: Limits = Limits(), clock: any WallClock) {
+        self.directory = directory
+        self.limits = limits
+        self.clock = clock
+    }
+
+    public func value<Value: Decodable & Sendable>(_ type: Value.Type, for key: String) async -> CachedValue<Value>? {
+        guard let path = path(for: key) else { return nil }
+        guard let bytes = try? PrivateFiles.read(at: path) else { return nil }
+        do {
+            let envelope = try Self.decoder.decode(Envelope.self, from: Data(bytes))
+            guard envelope.key == key else { return nil }
+            let value = try Self.decoder.decode(Value.self, from: Data(envelope.value.utf8))
+            PrivateFiles.touch(path)
+            return CachedValue(value: value, storedAt: envelope.storedAt)
+        } catch {
+            // Truncated, corrupt, or of an older shape: a miss, and not worth keeping.
+            try? PrivateFiles.remove(at: path)
+            return nil
+        }
+    }
+
+    public func store<Value: Encodable & Sendable>(_ value: Value, for key: String) async {
+        guard let path = path(for: key),
+              let valueJSON = try? Self.encoder.encode(value),
+              let bytes = try? Self.encoder.encode(Envelope(key: key, storedAt: clock.now, value: String(decoding: valueJSON, as: UTF8.self)))
+        else { return }
+        do {
+            try PrivateFiles.createDirectory(at: directory)
+            try PrivateFiles.writeAtomically([UInt8](bytes), to: path)
+        } catch {
+            return
+        }
+        evictIfNeeded()
+    }
+
+    public func remove(key: String) async {
+        guard let path = path(for: key) else { return }
+        try? PrivateFiles.remove(at: path)
+    }
+
+    /// Removes the least recently used entries until both limits hold.
+    private func evictIfNeeded() {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        guard let urls = try? FileManager.default.contentsOfDirectory(
+            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: keys
+        ) else { return }
+        var entries = urls.filter { $0.pathExtension == "json" }.compactMap { url -> (url: URL, used: Date, size: Int)? in
+            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+            return (url, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
+        }
+        var totalBytes = entries.reduce(0) { $0 + $1.size }
+        guard entries.count > limits.maximumEntries || totalBytes > limits.maximumBytes else { return }
+        entries.sort { $0.used < $1.used }
+        var remaining = entries.count
+        for entry in entries where remaining > limits.maximumEntries || totalBytes > limits.maximumBytes {
+            try? PrivateFiles.remove(at: entry.url.path)
+            remaining -= 1
+            totalBytes -= entry.size
+        }
+    }
+
+    private func path(for key: String) -> String? {
+        guard let digest = try? SHA256.hexDigest(of: Array(key.utf8)) else { return nil }
+        return (directory as NSString).appendingPathComponent("\(digest).json")
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+}

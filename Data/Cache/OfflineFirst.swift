@@ -1,0 +1,33 @@
+import Domain
+import Foundation
+import Infrastructure
+
+/// The cache policy of the repositories: ask the backend; write a good answer through
+/// to the cache; when the backend cannot be reached (not when it answers with an
+/// error), serve the cached answer with its age, however old.
+struct OfflineFirst: Sendable {
+    let cache: any ResponseCache
+    let clock: any WallClock
+
+    /// The fresh value from `fetch`, else the cached one when the backend is unreachable.
+    /// Any other failure, and unreachable with nothing cached, is thrown unchanged.
+    func load<Value: Codable & Sendable>(
+        key: String,
+        fetch: () async throws(APIError) -> Value
+    ) async throws(APIError) -> (value: Value, origin: Origin) {
+        do {
+            let value = try await fetch()
+            await cache.store(value, for: key)
+            return (value, .network)
+        } catch where error.isUnreachable {
+            guard let cached = await cache.value(Value.self, for: key) else { throw error }
+            return (cached.value, .cache(age: age(since: cached.storedAt)))
+        }
+    }
+
+    /// Time since `date`, never negative (a clock set back must not make a negative age).
+    private func age(since date: Date) -> Duration {
+        let seconds = max(0, clock.now.timeIntervalSince(date))
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}

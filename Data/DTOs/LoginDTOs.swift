@@ -1,0 +1,44 @@
+/// The body of `POST /auth/login`.
+struct LoginRequestDTO: Encodable, Sendable {
+    let username: String
+    let password: String
+    /// The access token's lifetime in minutes (1 to 43,200); the server's default when nil.
+    let expiresInMins: Int?
+}
+
+/// The answer to a login: the user's fields and the two tokens, side by side in one object.
+struct LoginResponseDTO: Decodable, Sendable {
+    let user: UserDTO
+    let accessToken: String
+    let refreshToken: String
+
+    private enum CodingKeys: String, CodingKey {
+        case accessToken, refreshToken
+    }
+
+    init(from decoder: any Decoder) throws {
+        // The user fields sit at the top level next to the tokens, so the same decoder
+        // is read twice: once as a user, once for the tokens.
+        user = try UserDTO(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decode(String.self, forKey: .refreshToken)
+    }
+}
+
+/// The body of `POST /auth/refresh`.
+struct RefreshRequestDTO: Encodable, Sendable {
+    let refreshToken: String
+    let expiresInMins: Int?
+}
+
+/// The answer to a refresh: a new access token and a rotated refresh token.
+struct RefreshResponseDTO: Decodable, Sendable {
+    let accessToken: String
+    let refreshToken: String
+}
+
+/// Every error body of the store API: `{"message": "..."}`.
+struct ErrorBodyDTO: Decodable, Sendable {
+    let message: String
+}

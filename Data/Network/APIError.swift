@@ -1,0 +1,19 @@
+/// A failed exchange with the store API, as the one place that reads statuses sees it.
+enum APIError: Error, Equatable, Sendable {
+    /// The chain (transport or an interceptor) failed before there was a response to read.
+    case network(NetworkError)
+    /// The server answered with a status other than 2xx, and its `message` when it sent one.
+    case status(Int, message: String?)
+    /// A 2xx body that is not the JSON the endpoint promises; the detail is for `--verbose`.
+    case undecodable(detail: String)
+
+    /// Whether the backend is as good as absent: not reachable, or still answering
+    /// 502/503/504 after the retries. Only then may a cached answer stand in for it.
+    var isUnreachable: Bool {
+        switch self {
+        case .network(.unreachable): true
+        case .status(let status, _): [502, 503, 504].contains(status)
+        default: false
+        }
+    }
+}

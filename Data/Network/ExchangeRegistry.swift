@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The session's delegate: collects each task's body as it streams in, cuts it off at
+/// the size limit, and resumes the waiting caller when the task completes.
+///
+/// The delegate, not `URLSession.data(for:)`, because only the delegate sees the body
+/// arrive piece by piece; `data(for:)` would buffer a 1 GB answer before we could
+/// refuse it.
+final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Exchange {
+        let continuation: CheckedContinuation<HTTPResponse, any Error>
+        let limit: Int
+        var body = Data()
+        var exceededLimit = false
+    }
+
+    private struct State {
+        var exchanges: [Int: Exchange] = [:]
+        /// Completions that arrived before their task was registered (a cancel can race it).
+        var earlyCompletions: [Int: (any Error)?] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let early: (any Error)?? = state.withLock { state in
+            if let completion = state.earlyCompletions.removeValue(forKey: task.taskIdentifier) {
+                return .some(completion)
+            }
+            state.exchanges[task.taskIdentifier] = Exchange(continuation: continuation, limit: limit)
+            return .none
+        }
+        if case .some(let error) = early {
+            continuation.resume(throwing: Self.classify(error, exceededLimit: false, limit: limit))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        // Refuse early when the server announces a body over the limit.
+        let tooLarge = state.withLock { state -> Bool in
+            guard var exchange = state.exchanges[dataTask.taskIdentifier] else { return false }
+            guard response.expectedContentLength > Int64(exchange.limit) else { return false }
+            exchange.exceededLimit = true
+            state.exchanges[dataTask.taskIdentifier] = exchange
+            return true
+        }
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = state.withLock { state -> Bool in
+            guard var exchange = state.exchanges[dataTask.taskIdentifier], !exchange.exceededLimit else { return false }
+            if exchange.body.count + data.count > exchange.limit {
+                exchange.exceededLimit = true
+                exchange.body = Data()
+            } else {
+                exchange.body.append(data)
+            }
+            state.exchanges[dataTask.taskIdentifier] = exchange
+            return exchange.exceededLimit
+        }
+        if tooLarge {
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let finished = state.withLock { state -> Exchange? in
+            guard let exchange = state.exchanges.removeValue(forKey: task.taskIdentifier) else {
+                state.earlyCompletions[task.taskIdentifier] = .some(error)
+                return nil
+            }
+            return exchange
+        }
+        guard let exchange = finished else { return }
+
+        if error != nil || exchange.exceededLimit {
+            exchange.continuation.resume(throwing: Self.classify(error, exceededLimit: exchange.exceededLimit, limit: exchange.limit))
+            return
+        }
+        guard let response = task.response as? HTTPURLResponse else {
+            exchange.continuation.resume(throwing: NetworkError.unreachable(reason: "the server sent no HTTP response"))
+            return
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                headers[name] = value
+            }
+        }
+        exchange.continuation.resume(returning: HTTPResponse(status: response.statusCode, headers: headers, body: [UInt8](exchange.body)))
+    }
+
+    /// Sorts a failed task into the transport's error cases.
+    private static func classify(_ error: (any Error)?, exceededLimit: Bool, limit: Int) -> NetworkError {
+        if exceededLimit {
+            return .responseTooLarge(limit: limit)
+        }
+        guard let urlError = error as? URLError else {
+            return .unreachable(reason: error.map { String(describing: $0) } ?? "the request failed")
+        }
+        switch urlError.code {
+        case .cancelled:
+            return .cancelled
+        case .timedOut:
+            return .unreachable(reason: "timed out")
+        case .cannotConnectToHost:
+            return .unreachable(reason: "connection refused")
+        case .cannotFindHost, .dnsLookupFailed:
+            return .unreachable(reason: "host not found")
+        case .networkConnectionLost:
+            return .unreachable(reason: "connection lost")
+        case .notConnectedToInternet:
+            return .unreachable(reason: "no network")
+        default:
+            return .unreachable(reason: urlError.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Domain
+
+/// Turns a failed exchange into the domain's vocabulary. The same status means
+/// different things by endpoint (a 400 at login is wrong credentials, elsewhere a bug),
+/// so the caller says which kind of request failed.
+enum StoreErrorMapping {
+    enum RequestKind {
+        case logIn
+        case authenticated
+    }
+
+    static func storeError(for error: APIError, in kind: RequestKind) -> StoreError {
+        switch error {
+        case .network(let network):
+            return storeError(for: network)
+        case .undecodable(let detail):
+            return .unusableResponse(detail: detail)
+        case .status(let status, let message):
+            switch (status, kind) {
+            case (400, .logIn), (401, .logIn):
+                return .invalidCredentials
+            case (401, .authenticated):
+                // The auth interceptor already refreshed once and replayed; still 401.
+                return .sessionExpired
+            case (404, _):
+                return .notFound
+            case (502, _), (503, _), (504, _):
+                return .offline
+            default:
+                return .unexpected(detail: "HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
+            }
+        }
+    }
+
+    static func storeError(for error: NetworkError) -> StoreError {
+        switch error {
+        case .unreachable:
+            .offline
+        case .notSignedIn:
+            .notSignedIn
+        case .sessionExpired:
+            .sessionExpired
+        case .unsealedResponse:
+            .unusableResponse(detail: "the response was not sealed, but the payload key requires it")
+        case .unopenableResponse(let reason):
+            .unusableResponse(detail: "the sealed response did not open: \(reason)")
+        case .responseTooLarge(let limit):
+            .unusableResponse(detail: "the response was larger than \(limit) bytes")
+        case .cancelled:
+            .unexpected(detail: "the request was cancelled")
+        case .sealingFailed(let reason), .sessionStorage(let reason), .invalidRequest(let reason):
+            .unexpected(detail: reason)
+        }
+    }
+}

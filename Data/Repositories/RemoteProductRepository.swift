@@ -1,0 +1,43 @@
+import Domain
+import Infrastructure
+
+/// Searches the catalogue through the store API, falling back to cached pages when the
+/// backend cannot be reached.
+public struct RemoteProductRepository: ProductRepository {
+    private let api: StoreAPIClient
+    private let offlineFirst: OfflineFirst
+    private let cacheNamespace: String
+
+    /// - Parameter cacheNamespace: tells apart the caches of different backends, e.g. the base URL.
+    public init(transport: any HTTPTransport, cache: any ResponseCache, clock: any WallClock, cacheNamespace: String) {
+        self.api = StoreAPIClient(transport: transport)
+        self.offlineFirst = OfflineFirst(cache: cache, clock: clock)
+        self.cacheNamespace = cacheNamespace
+    }
+
+    public func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
+        let request = StoreEndpoints.search(query)
+        let loaded = try await load(request, as: ProductSearchResponseDTO.self)
+        return Fetched(try loaded.value.toDomain(for: query), from: loaded.origin)
+    }
+
+    public func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
+        let loaded = try await load(StoreEndpoints.product(id), as: ProductDTO.self)
+        return Fetched(try loaded.value.toDomain(), from: loaded.origin)
+    }
+
+    /// Network first, cache when unreachable, keyed by the request target (the query
+    /// and page are in it) within this backend's namespace.
+    private func load<Answer: Codable & Sendable>(
+        _ request: HTTPRequest,
+        as answer: Answer.Type
+    ) async throws(StoreError) -> (value: Answer, origin: Origin) {
+        do throws(APIError) {
+            return try await offlineFirst.load(key: "\(cacheNamespace) \(request.target)") { () async throws(APIError) in
+                try await api.send(request, expecting: Answer.self)
+            }
+        } catch {
+            throw StoreErrorMapping.storeError(for: error, in: .authenticated)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Keeps the session between runs: the keychain of a command-line app.
+public protocol SessionStore: Sendable {
+    /// The stored session, or nil when signed out.
+    func load() async throws(SessionStoreError) -> Session?
+    func save(_ session: Session) async throws(SessionStoreError)
+    /// Forgets the session; succeeds when there is none.
+    func clear() async throws(SessionStoreError)
+}
+
+/// Why the session could not be read or written. Never carries a token.
+public enum SessionStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be used: loosened permissions, wrong owner, an I/O error.
+    case file(String)
+    /// The file exists but does not hold a session (damaged or from elsewhere).
+    case unreadable(path: String)
+
+    public var description: String {
+        switch self {
+        case .file(let reason): reason
+        case .unreadable(let path): "\(path) does not hold a session; run `storefront logout` to remove it"
+        }
+    }
+}

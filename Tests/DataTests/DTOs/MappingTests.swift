@@ -1,0 +1,109 @@
+@testable import Data
+import Domain
+import Foundation
+import Testing
+
+@Suite("DTOs and their mappers")
+struct MappingTests {
+    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test("a DummyJSON search page maps to products, with exact prices and a missing brand")
+    func searchPage() throws {
+        let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+        let page = try decode(ProductSearchResponseDTO.self, Fixtures.searchPhone).toDomain(for: query)
+
+        #expect(page.total == 23)
+        #expect(page.shownRange?.description == "11–12 of 23")
+        #expect(page.products.map(\.price.minorUnits) == [54999, 29900])
+        #expect(page.products.map(\.price.description) == ["$549.99", "$299.00"])
+        #expect(page.products.map(\.brand) == ["Apple", nil])
+        #expect(page.products.map(\.stock) == [59, 10])
+        #expect(page.products.first?.thumbnailURL == "https://example.invalid/thumb/101.png")
+    }
+
+    @Test("the answer's limit counts the products returned; the page size comes from the query")
+    func shortLastPage() throws {
+        let json = #"{"products":[{"id":1,"title":"A","price":1}],"total":21,"skip":20,"limit":1}"#
+        let page = try decode(ProductSearchResponseDTO.self, json).toDomain(for: try SearchQuery(text: "a", page: 3, pageSize: 10))
+        #expect(page.pageSize == 10)
+        #expect(page.shownRange?.description == "21–21 of 21")
+        #expect(!page.hasNextPage)
+    }
+
+    @Test("a search answer that contradicts itself is unusable", arguments: [
+        #"{"products":[{"id":1,"title":"A","price":1}],"total":0,"skip":0,"limit":1}"#,
+        #"{"products":[],"total":5,"skip":40,"limit":0}"#,
+        #"{"products":[{"id":0,"title":"A","price":1}],"total":1,"skip":0,"limit":1}"#,
+        #"{"products":[{"id":1,"title":"A","price":-1}],"total":1,"skip":0,"limit":1}"#,
+    ])
+    func contradictions(json: String) throws {
+        let dto = try decode(ProductSearchResponseDTO.self, json)
+        let error = #expect(throws: StoreError.self) {
+            _ = try dto.toDomain(for: try SearchQuery(text: "a"))
+        }
+        guard case .unusableResponse = error else {
+            Issue.record("expected unusableResponse, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("a whole number with a fraction where an integer belongs does not decode")
+    func fractionalStock() {
+        #expect(throws: DecodingError.self) {
+            _ = try decode(ProductDTO.self, #"{"id":1,"title":"A","price":1,"stock":10.5}"#)
+        }
+    }
+
+    @Test("a login answer carries the user and both tokens")
+    func login() throws {
+        let answer = try decode(LoginResponseDTO.self, Fixtures.login)
+        #expect(try answer.user.toDomain().displayName == "Emily Johnson")
+        #expect(answer.accessToken.hasSuffix(".access"))
+        #expect(answer.refreshToken.hasSuffix(".refresh"))
+    }
+
+    @Test("the much larger /auth/me user decodes to the same user")
+    func me() throws {
+        let user = try decode(UserDTO.self, Fixtures.me).toDomain()
+        #expect(user.username == "emilys")
+        #expect(user.email == "emily.johnson@x.dummyjson.com")
+    }
+
+    @Test("statuses map to domain errors by the kind of request", arguments: [
+        (APIError.status(400, message: "Invalid credentials"), StoreErrorMapping.RequestKind.logIn, StoreError.invalidCredentials),
+        (.status(400, message: "Username and password required"), .logIn, .invalidCredentials),
+        (.status(401, message: "Token Expired!"), .authenticated, .sessionExpired),
+        (.status(404, message: "Product with id '999' not found"), .authenticated, .notFound),
+        (.status(503, message: nil), .authenticated, .offline),
+        (.status(500, message: "boom"), .authenticated, .unexpected(detail: "HTTP 500: boom")),
+        (.status(400, message: "Invalid limit"), .authenticated, .unexpected(detail: "HTTP 400: Invalid limit")),
+        (.undecodable(detail: "missing field products"), .authenticated, .unusableResponse(detail: "missing field products")),
+        (.network(.unreachable(reason: "refused")), .authenticated, .offline),
+        (.network(.notSignedIn), .authenticated, .notSignedIn),
+        (.network(.sessionExpired), .authenticated, .sessionExpired),
+        (.network(.unsealedResponse), .authenticated, .unusableResponse(detail: "the response was not sealed, but the payload key requires it")),
+    ])
+    func statusMapping(error: APIError, kind: StoreErrorMapping.RequestKind, expected: StoreError) {
+        #expect(StoreErrorMapping.storeError(for: error, in: kind) == expected)
+    }
+
+    @Test("the API client refuses non-2xx, keeps the server's message, and names the missing field")
+    func apiClient() async throws {
+        let client = StoreAPIClient(transport: ScriptedTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
+        await #expect(throws: APIError.status(404, message: "Product with id '999' not found")) {
+            _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
+        }
+
+        let broken = StoreAPIClient(transport: ScriptedTransport(always: .json(200, #"{"total":1}"#)))
+        await #expect(throws: APIError.undecodable(detail: "GET /auth/products/search: missing field products")) {
+            _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), expecting: ProductSearchResponseDTO.self)
+        }
+
+        let html = StoreAPIClient(transport: ScriptedTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
+        await #expect(throws: APIError.self) {
+            _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), expecting: UserDTO.self)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for testing the real
+/// URLSession transport. One blocking thread accepts connections and answers each
+/// request through `respond`; it is deliberately small, not a general server.
+final class LoopbackHTTPServer: Sendable {
+    /// What the server received.
+    struct Request: Sendable {
+        let method: String
+        let target: String
+        let headers: [String: String]
+        let body: [UInt8]
+    }
+
+    /// How to answer: a response, or keep the connection open without answering
+    /// until the client gives up (to test timeouts and cancellation).
+    enum Reply: Sendable {
+        case respond(status: Int, headers: [String: String], body: [UInt8])
+        /// A body without `Content-Length`, ended by closing the connection.
+        case unannounced(body: [UInt8])
+        case hang
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let received = RequestLog()
+    private let events: AsyncStream<String>.Continuation
+    /// "request" when a request has been read, "closed" when a hanging client went away.
+    let eventStream: AsyncStream<String>
+
+    init(respond: @escaping @Sendable (Request) -> Reply) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(listener, socketAddress, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        port = UInt16(bigEndian: address.sin_port)
+        (eventStream, events) = AsyncStream.makeStream(of: String.self)
+
+        let received = self.received
+        let events = self.events
+        let thread = Thread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return } // the listener was closed: stop
+                Self.serve(connection, respond: respond, received: received, events: events)
+            }
+        }
+        thread.start()
+    }
+
+    var requests: [Request] { received.all }
+
+    var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        events.finish()
+    }
+
+    private static func serve(
+        _ connection: Int32,
+        respond: @Sendable (Request) -> Reply,
+        received: RequestLog,
+        events: AsyncStream<String>.Continuation
+    ) {
+        defer { close(connection) }
+        guard let request = readRequest(connection) else { return }
+        received.append(request)
+        events.yield("request")
+        switch respond(request) {
+        case .hang:
+            var byte: UInt8 = 0
+            while recv(connection, &byte, 1, 0) > 0 {}
+            events.yield("closed")
+        case .unannounced(let body):
+            write(Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + body, to: connection)
+        case .respond(let status, let headers, let body):
+            var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            head += "\r\n"
+            write(Array(head.utf8) + body, to: connection)
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], to connection: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    private static func readRequest(_ connection: Int32) -> Request? {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var headerEnd: Int?
+        while headerEnd == nil {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count <= 0 { return nil }
+            buffer += chunk[..<count]
+            headerEnd = find([13, 10, 13, 10], in: buffer)
+        }
+        guard let headerEnd else { return nil }
+        let head = String(decoding: buffer[..<headerEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = head[0].split(separator: " ").map(String.init)
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        var body = Array(buffer[(headerEnd + 4)...])
+        while body.count < length {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count <= 0 { return nil }
+            body += chunk[..<count]
+        }
+        return Request(method: requestLine[0], target: requestLine[1], headers: headers, body: body)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
+
+/// The requests a server has read, shared between its thread and the test.
+final class RequestLog: Sendable {
+    private let requests = Mutex<[LoopbackHTTPServer.Request]>([])
+
+    var all: [LoopbackHTTPServer.Request] { requests.withLock { $0 } }
+
+    func append(_ request: LoopbackHTTPServer.Request) {
+        requests.withLock { $0.append(request) }
+    }
+}

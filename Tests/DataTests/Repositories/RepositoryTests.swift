@@ -1,0 +1,218 @@
+@testable import Data
+import Domain
+import Foundation
+import Testing
+
+/// The repositories with everything real except the network: a scripted transport,
+/// an in-memory session store, a file cache in a temporary folder and a manual clock.
+struct RepositoryHarness {
+    let temporary: TemporaryDirectory
+    let clock = ManualWallClock()
+    let sessions: InMemorySessionStore
+    let cache: FileResponseCache
+
+    init(session: Session? = Session(accessToken: "a1", refreshToken: "r1", userID: 1)) throws {
+        temporary = try TemporaryDirectory()
+        sessions = InMemorySessionStore(session)
+        cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
+    }
+
+    /// The production chain minus logging and sealing: retry (with a recording sleeper),
+    /// auth, then the scripted transport.
+    func chain(_ transport: ScriptedTransport) -> InterceptedTransport {
+        InterceptedTransport(
+            interceptors: [
+                RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0 }),
+                AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)),
+            ],
+            transport: transport
+        )
+    }
+
+    func auth(_ transport: ScriptedTransport) -> RemoteAuthRepository {
+        RemoteAuthRepository(transport: chain(transport), sessions: sessions, cache: cache, clock: clock, cacheNamespace: "http://test")
+    }
+
+    func products(_ transport: ScriptedTransport) -> RemoteProductRepository {
+        RemoteProductRepository(transport: chain(transport), cache: cache, clock: clock, cacheNamespace: "http://test")
+    }
+}
+
+@Suite("RemoteAuthRepository")
+struct RemoteAuthRepositoryTests {
+    let credentials: Credentials
+
+    init() throws {
+        credentials = try Credentials(username: "emilys", password: "emilyspass")
+    }
+
+    @Test("logging in stores the session and caches the user")
+    func logIn() async throws {
+        let harness = try RepositoryHarness(session: nil)
+        let user = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.login))).logIn(credentials)
+
+        #expect(user.username == "emilys")
+        let stored = await harness.sessions.session
+        #expect(stored?.accessToken == "eyJhbGciOiJIUzI1NiJ9.access")
+        #expect(stored?.userID == 1)
+        // Offline right after: whoami is answered from the cache.
+        let offline = try await harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        #expect(offline.value == user)
+    }
+
+    @Test("wrong credentials are reported and leave the earlier session as it was")
+    func wrongPassword() async throws {
+        let harness = try RepositoryHarness()
+        let repository = harness.auth(ScriptedTransport(always: .json(400, #"{"message":"Invalid credentials"}"#)))
+
+        await #expect(throws: StoreError.invalidCredentials) {
+            _ = try await repository.logIn(credentials)
+        }
+        #expect(await harness.sessions.session == Session(accessToken: "a1", refreshToken: "r1", userID: 1))
+    }
+
+    @Test("a login is never repeated, even when the backend is unreachable")
+    func loginNotRetried() async throws {
+        let harness = try RepositoryHarness(session: nil)
+        let transport = ScriptedTransport(failing: .unreachable(reason: "refused"))
+
+        await #expect(throws: StoreError.offline) {
+            _ = try await harness.auth(transport).logIn(credentials)
+        }
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test("the current user comes from the network, is written through, and is served with its age when offline")
+    func currentUser() async throws {
+        let harness = try RepositoryHarness()
+
+        let fresh = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        harness.clock.advance(by: 240)
+        let cached = try await harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+
+        #expect(fresh.origin == .network)
+        #expect(cached.value == fresh.value)
+        #expect(cached.origin == .cache(age: .seconds(240)))
+    }
+
+    @Test("an error answer is not covered up with the cache")
+    func errorsAreNotCached() async throws {
+        let harness = try RepositoryHarness()
+        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+
+        await #expect(throws: StoreError.unexpected(detail: "HTTP 500: boom")) {
+            _ = try await harness.auth(ScriptedTransport(always: .json(500, #"{"message":"boom"}"#))).currentUser()
+        }
+    }
+
+    @Test("offline with nothing cached is 'offline'; without a session it is 'not signed in'")
+    func offlineAndSignedOut() async throws {
+        await #expect(throws: StoreError.offline) {
+            _ = try await RepositoryHarness().auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        }
+        await #expect(throws: StoreError.notSignedIn) {
+            _ = try await RepositoryHarness(session: nil).auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        }
+    }
+
+    @Test("a refused refresh ends the session: 'session expired', and the session is gone")
+    func sessionExpires() async throws {
+        let harness = try RepositoryHarness()
+        let transport = ScriptedTransport { request, _ in
+            request.path == "/auth/refresh" ? .json(403, #"{"message":"Invalid refresh token"}"#) : .json(401, #"{"message":"Token Expired!"}"#)
+        }
+
+        await #expect(throws: StoreError.sessionExpired) {
+            _ = try await harness.auth(transport).currentUser()
+        }
+        #expect(await harness.sessions.session == nil)
+    }
+
+    @Test("logging out forgets the session and the cached user, offline too, and twice")
+    func logOut() async throws {
+        let harness = try RepositoryHarness()
+        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        let offline = harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused")))
+
+        try await offline.logOut()
+        try await offline.logOut()
+
+        #expect(await harness.sessions.session == nil)
+        await #expect(throws: StoreError.notSignedIn) {
+            _ = try await offline.currentUser()
+        }
+    }
+}
+
+@Suite("RemoteProductRepository")
+struct RemoteProductRepositoryTests {
+    @Test("a search comes from the network, then from the cache with its age when offline")
+    func searchOfflineFirst() async throws {
+        let harness = try RepositoryHarness()
+        let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+        let online = ScriptedTransport(always: .json(200, Fixtures.searchPhone))
+
+        let fresh = try await harness.products(online).search(query)
+        harness.clock.advance(by: 3_600 * 24 * 30)
+        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+
+        #expect(fresh.origin == .network)
+        #expect(await online.requests.first?.target == "/auth/products/search?q=phone&limit=2&skip=10")
+        #expect(cached.value == fresh.value)
+        #expect(cached.origin == .cache(age: .seconds(3_600 * 24 * 30)))
+    }
+
+    @Test("a page that was never fetched is 'offline' when the backend cannot be reached")
+    func uncachedPageOffline() async throws {
+        let harness = try RepositoryHarness()
+        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(try SearchQuery(text: "phone", page: 6, pageSize: 2))
+
+        await #expect(throws: StoreError.offline) {
+            _ = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(try SearchQuery(text: "phone", page: 7, pageSize: 2))
+        }
+    }
+
+    @Test("503s that the retry absorbs give a fresh answer; 503s that persist fall back to the cache")
+    func gatewayErrors() async throws {
+        let harness = try RepositoryHarness()
+        let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+        let flaky = ScriptedTransport { _, index in index < 2 ? HTTPResponse(status: 503) : .json(200, Fixtures.searchPhone) }
+
+        let absorbed = try await harness.products(flaky).search(query)
+        let fallback = try await harness.products(ScriptedTransport(always: HTTPResponse(status: 503))).search(query)
+
+        #expect(absorbed.origin == .network)
+        #expect(await flaky.requests.count == 3)
+        #expect(fallback.origin == .cache(age: .zero))
+    }
+
+    @Test("an unusable answer is reported as such and does not replace the cached page")
+    func unusableAnswer() async throws {
+        let harness = try RepositoryHarness()
+        let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+
+        let error = await #expect(throws: StoreError.self) {
+            _ = try await harness.products(ScriptedTransport(always: .json(200, #"{"oops":true}"#))).search(query)
+        }
+        guard case .unusableResponse = error else {
+            Issue.record("expected unusableResponse, got \(String(describing: error))")
+            return
+        }
+        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+        #expect(cached.value.products.count == 2)
+    }
+
+    @Test("a product by id, and a missing one")
+    func productByID() async throws {
+        let harness = try RepositoryHarness()
+        let product = #"{"id":101,"title":"Apple AirPods Max Silver","price":549.99,"brand":"Apple"}"#
+
+        let found = try await harness.products(ScriptedTransport(always: .json(200, product))).product(id: try ProductID(101))
+        #expect(found.value.price.minorUnits == 54999)
+        await #expect(throws: StoreError.notFound) {
+            _ = try await harness.products(ScriptedTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
+                .product(id: try ProductID(999))
+        }
+    }
+}
