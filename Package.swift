@@ -64,16 +64,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Helpers several test targets share (temporary folders, file modes).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "DomainTests", dependencies: ["Domain"], path: "Tests/DomainTests", swiftSettings: strict),
         .testTarget(
             name: "InfrastructureTests",
-            dependencies: ["Infrastructure"],
+            dependencies: ["Infrastructure", "TestSupport"],
             path: "Tests/InfrastructureTests",
             swiftSettings: strict
         ),
         .testTarget(
             name: "DataTests",
-            dependencies: ["Data", "Domain", "Infrastructure", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Data", "Domain", "Infrastructure", "TestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/DataTests",
             swiftSettings: strict
         ),

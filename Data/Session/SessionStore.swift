@@ -21,3 +21,15 @@ public enum SessionStoreError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 }
+
+extension SessionStore {
+    /// The stored session for a request on its way out: a storage failure becomes the
+    /// chain's error, so interceptors need not translate it each time.
+    func sessionForRequest() async throws(NetworkError) -> Session? {
+        do {
+            return try await load()
+        } catch {
+            throw .sessionStorage(reason: error.description)
+        }
+    }
+}

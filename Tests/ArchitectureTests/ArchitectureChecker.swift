@@ -34,7 +34,8 @@ struct ArchitectureChecker: Sendable {
         var found: [Violation] = []
         let rulesByLayer = Dictionary(uniqueKeysWithValues: rules.map { ($0.layer, $0) })
 
-        for target in targets where target.kind != .test && target.kind != .system {
+        // Test targets and their helpers (anything under Tests/) are outside the layers.
+        for target in targets where target.kind != .test && target.kind != .system && !target.path.hasPrefix("Tests/") {
             guard let rule = rulesByLayer[target.name] else {
                 found.append(Violation(description: "target \(target.name) has no layer rule; add one to LayerRules.swift"))
                 continue

@@ -41,7 +41,7 @@ enum PackageReader {
     /// Every import line of every `.swift` file below each non-test target's folder.
     static func imports(of targets: [DeclaredTarget], in root: URL) throws -> [String: [ImportLine]] {
         var result: [String: [ImportLine]] = [:]
-        for target in targets where target.kind != .test {
+        for target in targets where target.kind != .test && !target.path.hasPrefix("Tests/") {
             let folder = root.appendingPathComponent(target.path)
             guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
             for case let file as URL in files where file.pathExtension == "swift" {

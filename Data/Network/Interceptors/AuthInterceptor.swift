@@ -14,13 +14,7 @@ public struct AuthInterceptor: HTTPInterceptor {
         guard request.requiresAuthentication else {
             return try await next(request)
         }
-        let session: Session?
-        do {
-            session = try await sessions.load()
-        } catch {
-            throw .sessionStorage(reason: error.description)
-        }
-        guard let session else { throw .notSignedIn }
+        guard let session = try await sessions.sessionForRequest() else { throw .notSignedIn }
 
         let response = try await next(Self.authorize(request, with: session.accessToken))
         guard response.status == 401 else { return response }

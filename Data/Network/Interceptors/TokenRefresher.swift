@@ -47,12 +47,7 @@ public actor TokenRefresher {
         sessions: any SessionStore,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> Session {
-        let current: Session?
-        do {
-            current = try await sessions.load()
-        } catch {
-            throw .sessionStorage(reason: error.description)
-        }
+        let current = try await sessions.sessionForRequest()
         // Gone: a refresh that failed a moment ago cleared it.
         guard let current else { throw .sessionExpired }
         // Already renewed by a request that finished its refresh before this one began.

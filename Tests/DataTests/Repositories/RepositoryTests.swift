@@ -1,6 +1,7 @@
 @testable import Data
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 /// The repositories with everything real except the network: a scripted transport,

@@ -1,5 +1,6 @@
 @testable import Data
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("FileSessionStore")

@@ -1,5 +1,6 @@
 import Foundation
 import Infrastructure
+import TestSupport
 import Testing
 
 @Suite("PrivateFiles")

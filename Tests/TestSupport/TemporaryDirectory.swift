@@ -1,15 +1,15 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the test is done.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
@@ -17,7 +17,7 @@ final class TemporaryDirectory {
 }
 
 /// The permission bits of the file at `path`, e.g. `0o600`.
-func permissions(of path: String) throws -> Int {
+public func permissions(of path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
 }
