@@ -1,5 +1,6 @@
 // The slice of OpenSSL's libcrypto that Storefront uses: the EVP AEAD interface,
-// the CSPRNG and OPENSSL_cleanse. Only libcrypto is linked, never libssl.
+// the CSPRNG, PBKDF2, CRYPTO_memcmp and OPENSSL_cleanse. Only libcrypto is
+// linked, never libssl.
 #ifndef STOREFRONT_CLIBCRYPTO_SHIM_H
 #define STOREFRONT_CLIBCRYPTO_SHIM_H
 
