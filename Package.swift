@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The innermost layer: entities, repository protocols, use cases. Imports nothing.
@@ -53,12 +55,27 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
 
+        // The reference store server: another system that speaks PROTOCOL.md. It may
+        // use Infrastructure (the cipher, randomness) but none of the client's layers.
+        .target(
+            name: "Backend",
+            dependencies: [
+                "Infrastructure",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Backend",
+            swiftSettings: strict
+        ),
+
         // The composition root and the `storefront` command line.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Presentation", "Data", "Infrastructure",
+                "Domain", "Presentation", "Data", "Infrastructure", "Backend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "App",
             swiftSettings: strict

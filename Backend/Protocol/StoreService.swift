@@ -1,0 +1,137 @@
+import Foundation
+import Infrastructure
+
+/// The store API of PROTOCOL.md section 1, independent of any HTTP server: a request
+/// in, a status and JSON body out, with DummyJSON's shapes, statuses and messages.
+struct StoreService: Sendable {
+    private let users: UserDirectory
+    private let tokens: TokenIssuer
+    private let catalogue: Catalogue
+
+    init(users: UserDirectory, tokens: TokenIssuer, catalogue: Catalogue) {
+        self.users = users
+        self.tokens = tokens
+        self.catalogue = catalogue
+    }
+
+    func respond(to request: StoreRequest) async -> StoreResponse {
+        let path = request.path
+        switch (request.method, path) {
+        case ("POST", "/auth/login"):
+            return await logIn(request)
+        case ("GET", "/auth/me"):
+            return await withUser(request) { user in json(200, WireBodies.User(user)) }
+        case ("POST", "/auth/refresh"):
+            return await refresh(request)
+        case ("GET", "/auth/products/search"):
+            return await withUser(request) { _ in search(request) }
+        case ("GET", "/products/search"):
+            return search(request)
+        case ("GET", _) where path.hasPrefix("/auth/products/"):
+            return await withUser(request) { _ in product(String(path.dropFirst("/auth/products/".count))) }
+        case ("GET", _) where path.hasPrefix("/products/"):
+            return product(String(path.dropFirst("/products/".count)))
+        default:
+            return message(404, "Route \(request.method) \(path) not found")
+        }
+    }
+
+    private func logIn(_ request: StoreRequest) async -> StoreResponse {
+        guard let body = try? JSONDecoder().decode(WireBodies.LoginRequest.self, from: Data(request.body)),
+              let username = body.username, let password = body.password, !username.isEmpty, !password.isEmpty else {
+            return message(400, "Username and password required")
+        }
+        guard let minutes = Self.lifetime(body.expiresInMins) else {
+            return message(400, "expiresInMins must be between 1 and 43200")
+        }
+        guard let user = users.authenticate(username: username, password: password) else {
+            return message(400, "Invalid credentials")
+        }
+        guard let grant = try? await tokens.grant(userID: user.id, minutes: minutes) else {
+            return message(500, "Could not issue tokens")
+        }
+        return json(200, WireBodies.LoginResponse(user: WireBodies.User(user), accessToken: grant.accessToken, refreshToken: grant.refreshToken))
+    }
+
+    private func refresh(_ request: StoreRequest) async -> StoreResponse {
+        guard let body = try? JSONDecoder().decode(WireBodies.RefreshRequest.self, from: Data(request.body)),
+              let refreshToken = body.refreshToken, !refreshToken.isEmpty else {
+            return message(401, "Refresh token required")
+        }
+        guard let minutes = Self.lifetime(body.expiresInMins) else {
+            return message(400, "expiresInMins must be between 1 and 43200")
+        }
+        guard let userID = await tokens.redeem(refreshToken: refreshToken) else {
+            return message(403, "Invalid or expired refresh token")
+        }
+        guard let grant = try? await tokens.grant(userID: userID, minutes: minutes) else {
+            return message(500, "Could not issue tokens")
+        }
+        return json(200, WireBodies.Tokens(accessToken: grant.accessToken, refreshToken: grant.refreshToken))
+    }
+
+    /// Runs `handler` for the bearer of a valid access token, or answers 401.
+    private func withUser(_ request: StoreRequest, _ handler: (StoreUser) async -> StoreResponse) async -> StoreResponse {
+        guard let authorization = request.header("Authorization"), authorization.hasPrefix("Bearer "),
+              case let token = String(authorization.dropFirst("Bearer ".count)), !token.isEmpty else {
+            return message(401, "Access Token is required")
+        }
+        switch await tokens.check(accessToken: token) {
+        case .valid(let userID):
+            guard let user = users.user(id: userID) else { return message(401, "Invalid/expired Token!") }
+            return await handler(user)
+        case .expired:
+            return message(401, "Token Expired!")
+        case .unknown:
+            return message(401, "Invalid/expired Token!")
+        }
+    }
+
+    private func search(_ request: StoreRequest) -> StoreResponse {
+        let query = request.query
+        guard let limit = Self.count(query["limit"], default: 30) else { return message(400, "Invalid 'limit' parameter") }
+        guard let skip = Self.count(query["skip"], default: 0) else { return message(400, "Invalid 'skip' parameter") }
+        // DummyJSON reads limit 0 as "all"; a cap keeps one request from asking for a million.
+        let pageSize = limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit)
+        let (total, products) = catalogue.search(query["q"] ?? "", limit: pageSize, skip: skip)
+        return json(200, WireBodies.SearchResponse(products: products, total: total, skip: skip, limit: products.count))
+    }
+
+    private func product(_ identifier: String) -> StoreResponse {
+        guard let id = Int(identifier), let product = catalogue.product(id: id) else {
+            return message(404, "Product with id '\(identifier)' not found")
+        }
+        return json(200, product)
+    }
+
+    static let maximumLimit = 1_000
+
+    /// A non-negative whole number, the default when absent, nil when malformed.
+    private static func count(_ text: String?, default value: Int) -> Int? {
+        guard let text else { return value }
+        guard let number = Int(text), number >= 0 else { return nil }
+        return number
+    }
+
+    /// Minutes of access-token life: 60 by default, 1 to 43,200 when given.
+    private static func lifetime(_ minutes: Int?) -> Int? {
+        guard let minutes else { return 60 }
+        return (1...43_200).contains(minutes) ? minutes : nil
+    }
+}
+
+/// A JSON response; encoding our own value types cannot fail, but if it did the
+/// client gets a 500 with a message rather than a crash.
+func json(_ status: Int, _ body: some Encodable) -> StoreResponse {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(body) else {
+        return StoreResponse(status: 500, body: Array(#"{"message":"Could not encode the response"}"#.utf8))
+    }
+    return StoreResponse(status: status, body: [UInt8](data))
+}
+
+/// `{"message": text}`, the body of every error.
+func message(_ status: Int, _ text: String) -> StoreResponse {
+    json(status, WireBodies.Message(message: text))
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Infrastructure
+import Logging
+
+/// Everything between the HTTP server and the store logic: injected faults and
+/// latency, the payload layer, the body cap, and one log line per request.
+actor FaultPlan {
+    private var remainingFailures: Int
+
+    init(failures: Int) {
+        remainingFailures = failures
+    }
+
+    func add(failures: Int) {
+        remainingFailures += failures
+    }
+
+    /// Whether this request is one of those to fail.
+    func takeFailure() -> Bool {
+        guard remainingFailures > 0 else { return false }
+        remainingFailures -= 1
+        return true
+    }
+}
+
+struct StoreHTTPHandler: Sendable {
+    let service: StoreService
+    let seal: PayloadSeal?
+    let faults: FaultPlan
+    let latency: Duration
+    let logger: Logger
+
+    /// - Parameter bodyTooLarge: the server stopped reading a body over the cap.
+    func handle(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        if latency > .zero {
+            try? await Task.sleep(for: latency)
+        }
+        let response = await answer(request, bodyTooLarge: bodyTooLarge)
+        let elapsed = clock.now - start
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        // Method, target and status only: never a header (tokens) or a body (passwords).
+        logger.info("\(request.method) \(request.target) \(response.status) \(milliseconds) ms")
+        return response
+    }
+
+    private func answer(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
+        let plain: StoreResponse
+        if await faults.takeFailure() {
+            plain = message(503, "Service temporarily unavailable")
+        } else if bodyTooLarge {
+            plain = message(413, "Request body too large")
+        } else if let seal {
+            guard let opened = seal.open(request) else {
+                return seal.seal(message(400, "Payload decryption failed"), for: request)
+            }
+            plain = await service.respond(to: opened)
+        } else {
+            plain = await service.respond(to: request)
+        }
+        return seal?.seal(plain, for: request) ?? plain
+    }
+}

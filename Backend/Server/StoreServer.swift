@@ -1,0 +1,69 @@
+import Hummingbird
+import Infrastructure
+import Logging
+
+/// The reference store backend: PROTOCOL.md over HTTP, sealed or plain, on Hummingbird.
+public struct StoreServer: Sendable {
+    private let configuration: StoreServerConfiguration
+    private let handler: StoreHTTPHandler
+    private let logger: Logger
+
+    /// Prepares users (hashing their passwords) and the catalogue (building its index).
+    public init(configuration: StoreServerConfiguration, logger: Logger, clock: any WallClock = SystemWallClock()) throws(StoreServerError) {
+        guard (1...StoreServerConfiguration.maximumProductCount).contains(configuration.productCount) else {
+            throw .invalidProductCount(configuration.productCount)
+        }
+        let users: UserDirectory
+        do {
+            users = try UserDirectory.demo()
+        } catch {
+            throw .cryptoUnavailable(error.description)
+        }
+        self.configuration = configuration
+        self.logger = logger
+        self.handler = StoreHTTPHandler(
+            service: StoreService(
+                users: users,
+                tokens: TokenIssuer(clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
+                catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount)
+            ),
+            seal: configuration.payloadKey.map(PayloadSeal.init(key:)),
+            faults: FaultPlan(failures: configuration.failFirstRequests),
+            latency: configuration.latency,
+            logger: logger
+        )
+    }
+
+    /// Whether bodies are sealed.
+    public var isSealed: Bool { configuration.payloadKey != nil }
+
+    /// Makes the next `count` requests fail with 503, as a flaky backend would.
+    public func failNextRequests(_ count: Int) async {
+        await handler.faults.add(failures: count)
+    }
+
+    /// Serves until the calling task is cancelled. `onListening` gets the bound port
+    /// (useful with port 0) once the server accepts connections.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        try await application(onListening: onListening).runService(gracefulShutdownSignals: [])
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests under way and returns.
+    public func runUntilSignalled(onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        try await application(onListening: onListening).runService(gracefulShutdownSignals: [.sigint, .sigterm])
+    }
+
+    private func application(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        Application(
+            responder: StoreResponder(handler: handler, maximumBodyBytes: configuration.maximumRequestBodyBytes),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "storefront-backend"
+            ),
+            onServerRunning: { channel in
+                await onListening(channel.localAddress?.port ?? 0)
+            },
+            logger: logger
+        )
+    }
+}
