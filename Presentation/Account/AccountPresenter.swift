@@ -1,0 +1,74 @@
+import Domain
+import Foundation
+
+/// What the account commands show.
+public enum AccountState: Equatable, Sendable {
+    case idle
+    case loading
+    case signedIn(User, origin: Origin)
+    case signedOut
+    case failed(StoreError)
+}
+
+/// `whoami` and `logout`: who is signed in (from the server, else the cache, saying
+/// so), and signing out.
+public actor AccountPresenter {
+    public private(set) var state: AccountState = .idle
+
+    private let getCurrentUser: GetCurrentUser
+    private let logOut: LogOut
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let errors: ErrorReporter
+
+    public init(getCurrentUser: GetCurrentUser, logOut: LogOut, output: any ConsoleOutput, format: OutputFormat, errors: ErrorReporter) {
+        self.getCurrentUser = getCurrentUser
+        self.logOut = logOut
+        self.output = output
+        self.format = format
+        self.errors = errors
+    }
+
+    @discardableResult
+    public func showCurrentUser() async -> ProcessExitStatus {
+        state = .loading
+        do {
+            let result = try await getCurrentUser()
+            state = .signedIn(result.value, origin: result.origin)
+            switch format {
+            case .json:
+                output.printLine(JSONDocuments.user(result.value, origin: result.origin))
+            case .human:
+                if case .cache(let age) = result.origin {
+                    output.printDiagnostic("offline: showing your profile cached \(AgeText.describe(age))")
+                }
+                output.printLine("\(result.value.displayName) (\(result.value.username))")
+                if !result.value.email.isEmpty {
+                    output.printLine(result.value.email)
+                }
+            }
+            return .success
+        } catch {
+            state = .failed(error)
+            return errors.report(error)
+        }
+    }
+
+    @discardableResult
+    public func signOut() async -> ProcessExitStatus {
+        state = .loading
+        do {
+            try await logOut()
+            state = .signedOut
+            if format == .json {
+                output.printLine(#"{"signedOut":true}"#)
+            } else {
+                output.printLine("Signed out.")
+            }
+            return .success
+        } catch {
+            state = .failed(error)
+            return errors.report(error)
+        }
+    }
+}

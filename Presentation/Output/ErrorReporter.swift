@@ -1,0 +1,38 @@
+import Domain
+import Foundation
+
+/// Writes a failure the way CLI.md asks: one sentence on standard error (in JSON mode,
+/// a last line `{"error": {...}}`), nothing on standard output, and its exit status.
+public struct ErrorReporter: Sendable {
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let verbose: Bool
+
+    public init(output: any ConsoleOutput, format: OutputFormat, verbose: Bool) {
+        self.output = output
+        self.format = format
+        self.verbose = verbose
+    }
+
+    @discardableResult
+    public func report(_ error: StoreError) -> ProcessExitStatus {
+        let message = ErrorMessage(error)
+        if verbose, let detail = Self.detail(of: error) {
+            output.printDiagnostic("detail: \(detail)")
+        }
+        switch format {
+        case .human:
+            output.printDiagnostic("storefront: \(message.sentence)")
+        case .json:
+            output.printDiagnostic(JSONDocuments.error(code: message.code, message: message.sentence))
+        }
+        return message.exitStatus
+    }
+
+    private static func detail(of error: StoreError) -> String? {
+        switch error {
+        case .unusableResponse(let detail), .unexpected(let detail): detail
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Domain
+import Foundation
+
+/// The `--json` documents of CLI.md, built in one place so their shape cannot drift
+/// between commands. Keys are sorted so the output is stable for scripts and tests.
+public enum JSONDocuments {
+    struct UserDocument: Encodable {
+        let id: Int
+        let username: String
+        let email: String
+        let firstName: String
+        let lastName: String
+        let source: String
+    }
+
+    struct ProductDocument: Encodable {
+        let id: Int
+        let title: String
+        let brand: String?
+        let category: String
+        let price: Double
+        let rating: Double
+        let stock: Int
+
+        private enum CodingKeys: String, CodingKey {
+            case id, title, brand, category, price, rating, stock
+        }
+
+        /// Writes `"brand": null` rather than leaving the key out, as CLI.md shows.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(brand, forKey: .brand)
+            try container.encode(category, forKey: .category)
+            try container.encode(price, forKey: .price)
+            try container.encode(rating, forKey: .rating)
+            try container.encode(stock, forKey: .stock)
+        }
+    }
+
+    struct SearchDocument: Encodable {
+        let query: String
+        let total: Int
+        let skip: Int
+        let limit: Int
+        let source: String
+        let cachedAt: String?
+        let products: [ProductDocument]
+    }
+
+    struct ErrorDocument: Encodable {
+        struct Body: Encodable {
+            let code: String
+            let message: String
+        }
+
+        let error: Body
+    }
+
+    static func user(_ user: User, origin: Origin) -> String {
+        encode(UserDocument(
+            id: user.id.rawValue, username: user.username, email: user.email,
+            firstName: user.firstName, lastName: user.lastName, source: origin.source
+        ))
+    }
+
+    static func search(_ page: ProductPage, query: String, origin: Origin, now: Date) -> String {
+        encode(SearchDocument(
+            query: query, total: page.total, skip: page.skip, limit: page.pageSize, source: origin.source,
+            cachedAt: origin.cachedAt(now: now),
+            products: page.products.map {
+                ProductDocument(
+                    id: $0.id.rawValue, title: $0.title, brand: $0.brand, category: $0.category,
+                    price: $0.price.amount, rating: $0.rating, stock: $0.stock
+                )
+            }
+        ))
+    }
+
+    static func error(code: String, message: String) -> String {
+        encode(ErrorDocument(error: .init(code: code, message: message)))
+    }
+
+    private static func encode(_ document: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(document) else {
+            return #"{"error":{"code":"unexpected","message":"The result could not be written as JSON."}}"#
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension Origin {
+    /// `network` or `cache`, as the JSON documents say it.
+    var source: String {
+        switch self {
+        case .network: "network"
+        case .cache: "cache"
+        }
+    }
+
+    /// When a cached answer was stored, in ISO 8601; nil for a network answer.
+    func cachedAt(now: Date) -> String? {
+        guard case .cache(let age) = self else { return nil }
+        let (seconds, attoseconds) = age.components
+        let stored = now.addingTimeInterval(-(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18))
+        return stored.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,37 @@
+import Domain
+
+/// The search results as an aligned table: id, title, brand, price, rating, stock.
+enum ProductTable {
+    static let maximumTitleColumns = 40
+
+    static func lines(for products: [Product]) -> [String] {
+        let header = ["ID", "TITLE", "BRAND", "PRICE", "RATING", "STOCK"]
+        let rows = products.map { product in
+            [
+                String(product.id.rawValue),
+                DisplayWidth.truncate(product.title, to: maximumTitleColumns),
+                product.brand.map { DisplayWidth.truncate($0, to: 20) } ?? "—",
+                product.price.description,
+                rating(product.rating),
+                String(product.stock),
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0
+        }
+        // Numbers read best right-aligned; words left-aligned.
+        let rightAligned: Set<Int> = [0, 3, 4, 5]
+        return ([header] + rows).map { cells in
+            cells.indices.map { DisplayWidth.pad(cells[$0], to: widths[$0], right: rightAligned.contains($0)) }
+                .joined(separator: "  ")
+                .replacing(/\s+$/, with: "")
+        }
+    }
+
+    /// Two decimals, as the store sends ratings.
+    private static func rating(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

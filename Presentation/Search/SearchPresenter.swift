@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+
+/// What the search screen shows: one case per situation the user can be in.
+public enum SearchState: Equatable, Sendable {
+    case idle
+    case loading(query: String)
+    case loaded(ProductPage, origin: Origin, query: String)
+    /// Carries the reason, so whoever shows it can say why.
+    case failed(StoreError)
+}
+
+/// Runs a search and renders it: the table, the `Showing 11–20 of 23 results for
+/// "phone"` line, and, for a cached answer, how old it is.
+public actor SearchPresenter {
+    public private(set) var state: SearchState = .idle
+
+    private let searchProducts: SearchProducts
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let errors: ErrorReporter
+    private let now: @Sendable () -> Date
+
+    public init(
+        searchProducts: SearchProducts,
+        output: any ConsoleOutput,
+        format: OutputFormat,
+        errors: ErrorReporter,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.searchProducts = searchProducts
+        self.output = output
+        self.format = format
+        self.errors = errors
+        self.now = now
+    }
+
+    /// Searches and renders the answer; returns the exit status of CLI.md.
+    @discardableResult
+    public func search(_ text: String, page: Int, pageSize: Int) async -> ProcessExitStatus {
+        state = .loading(query: text)
+        do {
+            let result = try await searchProducts(text: text, page: page, pageSize: pageSize)
+            state = .loaded(result.value, origin: result.origin, query: text)
+            render(result.value, origin: result.origin, query: text)
+            return .success
+        } catch {
+            state = .failed(error)
+            return errors.report(error)
+        }
+    }
+
+    private func render(_ page: ProductPage, origin: Origin, query: String) {
+        if format == .json {
+            output.printLine(JSONDocuments.search(page, query: query, origin: origin, now: now()))
+            return
+        }
+        if case .cache(let age) = origin {
+            output.printDiagnostic("offline: showing results cached \(AgeText.describe(age))")
+        }
+        guard let range = page.shownRange else {
+            output.printLine(page.total == 0
+                ? "No results for \"\(query)\""
+                : "No results on page \(page.page) for \"\(query)\" (\(page.total) in all)")
+            return
+        }
+        ProductTable.lines(for: page.products).forEach(output.printLine)
+        output.printLine("")
+        output.printLine("Showing \(range.first)–\(range.last) of \(range.total) results for \"\(query)\"")
+    }
+}

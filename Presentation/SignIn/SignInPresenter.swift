@@ -1,0 +1,44 @@
+import Domain
+import Foundation
+
+/// What the sign-in screen shows.
+public enum SignInState: Equatable, Sendable {
+    case idle
+    case signingIn(username: String)
+    case signedIn(User)
+    case failed(StoreError)
+}
+
+/// Signs in and says as whom: `Signed in as Emily Johnson (emilys)`.
+public actor SignInPresenter {
+    public private(set) var state: SignInState = .idle
+
+    private let logIn: LogIn
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let errors: ErrorReporter
+
+    public init(logIn: LogIn, output: any ConsoleOutput, format: OutputFormat, errors: ErrorReporter) {
+        self.logIn = logIn
+        self.output = output
+        self.format = format
+        self.errors = errors
+    }
+
+    @discardableResult
+    public func signIn(username: String, password: String) async -> ProcessExitStatus {
+        state = .signingIn(username: username)
+        do {
+            let user = try await logIn(username: username, password: password)
+            state = .signedIn(user)
+            switch format {
+            case .json: output.printLine(JSONDocuments.user(user, origin: .network))
+            case .human: output.printLine("Signed in as \(user.displayName) (\(user.username))")
+            }
+            return .success
+        } catch {
+            state = .failed(error)
+            return errors.report(error)
+        }
+    }
+}
