@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Infrastructure
+import Logging
 
 /// The cache policy of the repositories: ask the backend; write a good answer through
 /// to the cache; when the backend cannot be reached (not when it answers with an
@@ -8,6 +9,8 @@ import Infrastructure
 struct OfflineFirst: Sendable {
     let cache: any ResponseCache
     let clock: any WallClock
+    /// Says at debug level whether an answer came from the cache (`--verbose`).
+    let logger: Logger
 
     /// The fresh value from `fetch`, else the cached one when the backend is unreachable.
     /// Any other failure, and unreachable with nothing cached, is thrown unchanged.
@@ -20,7 +23,11 @@ struct OfflineFirst: Sendable {
             await cache.store(value, for: key)
             return (value, .network)
         } catch where error.isUnreachable {
-            guard let cached = await cache.value(Value.self, for: key) else { throw error }
+            guard let cached = await cache.value(Value.self, for: key) else {
+                logger.debug("cache miss: \(key)")
+                throw error
+            }
+            logger.debug("cache hit: \(key)")
             return (cached.value, .cache(age: age(since: cached.storedAt)))
         }
     }
@@ -29,5 +36,12 @@ struct OfflineFirst: Sendable {
     private func age(since date: Date) -> Duration {
         let seconds = max(0, clock.now.timeIntervalSince(date))
         return .milliseconds(Int64(seconds * 1000))
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything, for callers that do not want the cache's lines.
+    public static var silent: Logger {
+        Logger(label: "storefront.silent") { _ in SwiftLogNoOpLogHandler() }
     }
 }

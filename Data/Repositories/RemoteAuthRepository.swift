@@ -1,5 +1,6 @@
 import Domain
 import Infrastructure
+import Logging
 
 /// Signs in and out against the store API, keeping the session in a `SessionStore` and
 /// the signed-in user in the cache for when the backend is away.
@@ -16,12 +17,13 @@ public struct RemoteAuthRepository: AuthRepository {
         sessions: any SessionStore,
         cache: any ResponseCache,
         clock: any WallClock,
-        cacheNamespace: String
+        cacheNamespace: String,
+        logger: Logger = .silent
     ) {
         self.api = StoreAPIClient(transport: transport)
         self.sessions = sessions
         self.cache = cache
-        self.offlineFirst = OfflineFirst(cache: cache, clock: clock)
+        self.offlineFirst = OfflineFirst(cache: cache, clock: clock, logger: logger)
         self.userKey = "\(cacheNamespace) user"
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Infrastructure
+import Logging
 
 /// Searches the catalogue through the store API, falling back to cached pages when the
 /// backend cannot be reached.
@@ -9,9 +10,15 @@ public struct RemoteProductRepository: ProductRepository {
     private let cacheNamespace: String
 
     /// - Parameter cacheNamespace: tells apart the caches of different backends, e.g. the base URL.
-    public init(transport: any HTTPTransport, cache: any ResponseCache, clock: any WallClock, cacheNamespace: String) {
+    public init(
+        transport: any HTTPTransport,
+        cache: any ResponseCache,
+        clock: any WallClock,
+        cacheNamespace: String,
+        logger: Logger = .silent
+    ) {
         self.api = StoreAPIClient(transport: transport)
-        self.offlineFirst = OfflineFirst(cache: cache, clock: clock)
+        self.offlineFirst = OfflineFirst(cache: cache, clock: clock, logger: logger)
         self.cacheNamespace = cacheNamespace
     }
 
