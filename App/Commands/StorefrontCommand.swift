@@ -1,7 +1,12 @@
 import ArgumentParser
+import Foundation
+import Presentation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The `storefront` command line: the entry point that parses arguments and hands
-/// each command to the composition root.
+/// The `storefront` command line: parses arguments and hands each command to the
+/// composition root.
 @main
 struct StorefrontCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,8 +15,23 @@ struct StorefrontCommand: AsyncParsableCommand {
         discussion: """
             Storefront is a Swift 6 Clean Architecture reference app. It talks to any \
             server that follows its store protocol, sealed with AES-256-GCM or in plain \
-            JSON; the commands (login, whoami, search, logout, serve, demo) are on their way.
+            JSON. Try `storefront demo`: it needs no set-up and no network.
             """,
-        version: StorefrontVersion.current
+        version: StorefrontVersion.current,
+        subcommands: [
+            DemoCommand.self, ServeCommand.self, LoginCommand.self, WhoamiCommand.self,
+            SearchCommand.self, LogoutCommand.self,
+        ]
     )
+
+    /// No command: the interactive mode is for a terminal; anything else gets a hint.
+    func run() async throws {
+        let output = TerminalOutput()
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            output.printDiagnostic("storefront: no command given; see `storefront --help` (try `storefront demo`).")
+            throw ExitCode(ProcessExitStatus.usage.rawValue)
+        }
+        output.printDiagnostic("storefront: the interactive mode is not there yet; see `storefront --help` (try `storefront demo`).")
+        throw ExitCode(ProcessExitStatus.usage.rawValue)
+    }
 }

@@ -44,6 +44,7 @@ struct ArchitectureCheckerTests {
             DeclaredTarget(name: "Data", kind: .regular, path: "Data", targetDependencies: ["Domain", "Infrastructure"], productDependencies: []),
             DeclaredTarget(name: "Infrastructure", kind: .regular, path: "Infrastructure", targetDependencies: ["CLibCrypto"], productDependencies: ["Logging"]),
             DeclaredTarget(name: "CLibCrypto", kind: .system, path: "Infrastructure/CLibCrypto", targetDependencies: [], productDependencies: []),
+            DeclaredTarget(name: "Backend", kind: .regular, path: "Backend", targetDependencies: ["Infrastructure"], productDependencies: ["Hummingbird"]),
             DeclaredTarget(
                 name: "App", kind: .executable, path: "App",
                 targetDependencies: ["Domain", "Presentation", "Data", "Infrastructure"], productDependencies: ["ArgumentParser"]
@@ -77,6 +78,8 @@ struct ArchitectureCheckerTests {
         ("Data", ["Domain", "Infrastructure", "Presentation"], []),
         ("Infrastructure", ["CLibCrypto", "Domain"], ["Logging"]),
         ("Presentation", ["Domain"], ["ArgumentParser"]),
+        ("Backend", ["Infrastructure", "Data"], ["Hummingbird"]),
+        ("Backend", ["Infrastructure", "Domain"], ["Hummingbird"]),
     ])
     func outwardManifestDependency(layer: String, targets: [String], products: [String]) throws {
         let original = try #require(goodTargets.first { $0.name == layer })
@@ -94,6 +97,7 @@ struct ArchitectureCheckerTests {
         ("Presentation", "import struct Data.HTTPRequest"),
         ("Infrastructure", "@testable import Domain"),
         ("Domain", "import Glibc"),
+        ("Backend", "import Data"),
     ])
     func outwardImport(layer: String, line: String) {
         let imports = ImportScanner.imports(in: "// header\n\(line)\n", file: "\(layer)/Bad.swift")

@@ -41,10 +41,18 @@ extension LayerRule {
             products: ["Logging"],
             modules: platform.union(["Logging"])
         ),
+        // The reference server: another system. It shares Infrastructure (the cipher)
+        // but none of the client's layers.
+        LayerRule(
+            layer: "Backend",
+            targets: ["Infrastructure"],
+            products: ["Hummingbird", "HTTPTypes", "Logging"],
+            modules: platform.union(["Hummingbird", "HTTPTypes", "Logging"])
+        ),
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",
-            targets: ["Domain", "Presentation", "Data", "Infrastructure"],
+            targets: ["Domain", "Presentation", "Data", "Infrastructure", "Backend"],
             products: ["ArgumentParser", "Logging"],
             modules: platform.union(["FoundationNetworking", "ArgumentParser", "Logging"])
         ),

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Backend
+import Foundation
+import Infrastructure
+import Logging
+import Presentation
+
+/// `storefront demo`: the whole app for real, with no set-up: the bundled backend on a
+/// free loopback port with a fresh key, a throw-away data folder, and the login and
+/// search flows over sealed HTTP, the offline answer included.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the login and search flows against the bundled backend, offline answer included."
+    )
+
+    @Flag(name: .long, help: "Also print each HTTP exchange and cache lookup.")
+    var verbose = false
+
+    func run() async throws {
+        let output = TerminalOutput()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-demo-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let key: AES256Key
+        let server: StoreServer
+        do {
+            key = try AES256Key.random()
+            var configuration = StoreServerConfiguration()
+            configuration.port = 0
+            configuration.payloadKey = key
+            server = try StoreServer(configuration: configuration, logger: .silent)
+        } catch {
+            output.printDiagnostic("storefront: The demo backend cannot start: \(error).")
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
+
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let backend = Task {
+            try await server.run { port in portContinuation.yield(port) }
+        }
+        var portIterator = ports.makeAsyncIterator()
+        guard let port = await portIterator.next(), let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
+            output.printDiagnostic("storefront: The demo backend did not start listening.")
+            throw ExitCode(ProcessExitStatus.unavailable.rawValue)
+        }
+
+        output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with a fresh AES-256-GCM key; data in \(folder)")
+        let settings = ClientSettings(
+            baseURL: baseURL, payloadKey: key,
+            stateDirectory: (folder as NSString).appendingPathComponent("state"),
+            cacheDirectory: (folder as NSString).appendingPathComponent("cache")
+        )
+        let root = CompositionRoot(settings: settings, output: output, format: .human, verbose: verbose)
+        let script = DemoScript(root: root, output: output, stopBackend: {
+            backend.cancel()
+            _ = await backend.result
+        })
+
+        let succeeded = await script.run()
+        backend.cancel()
+        if !succeeded {
+            throw ExitCode(ProcessExitStatus.failure.rawValue)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Presentation
+
+/// The options every client command takes, after its name (`storefront search phone --json`).
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The backend (default http://127.0.0.1:8080; env STOREFRONT_BASE_URL).")
+    var baseURL: String?
+
+    @Option(name: .long, help: "File with the base64 payload key (env STOREFRONT_PAYLOAD_KEY); with neither, plain JSON.")
+    var payloadKeyFile: String?
+
+    @Option(name: .long, help: "Where the session and the cache live (env STOREFRONT_DATA_DIR; default under XDG_STATE_HOME and XDG_CACHE_HOME).")
+    var dataDir: String?
+
+    @Flag(name: .long, help: "Print one JSON document on standard output.")
+    var json = false
+
+    @Flag(name: .long, help: "Print one line per HTTP exchange and cache lookup on standard error.")
+    var verbose = false
+
+    var format: OutputFormat { json ? .json : .human }
+
+    func validate() throws {
+        if let baseURL, BaseURL.parse(baseURL) == nil {
+            throw ValidationError("--base-url must be an http:// or https:// URL, such as http://127.0.0.1:8080.")
+        }
+    }
+}
+
+/// Starts the app for a client command and turns its outcome into the exit status.
+enum ClientCommandRunner {
+    static func run(_ options: GlobalOptions, _ body: (CompositionRoot) async -> ProcessExitStatus) async throws {
+        let output = TerminalOutput()
+        switch CompositionRoot.start(options: options, environment: ProcessInfo.processInfo.environment, output: output) {
+        case .failed(let failure):
+            if options.json {
+                output.printDiagnostic(#"{"error":{"code":"configuration","message":\#(jsonString(failure.sentence))}}"#)
+            } else {
+                output.printDiagnostic("storefront: \(failure.sentence)")
+            }
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        case .ready(let root):
+            let status = await body(root)
+            if status != .success {
+                throw ExitCode(status.rawValue)
+            }
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Backend
+import Foundation
+import Infrastructure
+import Logging
+import Presentation
+
+/// `storefront serve`: the reference backend in the foreground until SIGINT/SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the reference store backend until Ctrl-C.",
+        discussion: "Prints the URL it listens on as its first line. Sealed with a payload key unless --plain; without --payload-key-file a fresh key is made and written to a file only you can read."
+    )
+
+    @Option(name: .long, help: "The address to listen on; loopback unless told otherwise.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port; 0 picks any free port.")
+    var port = 8080
+
+    @Flag(name: .long, help: "Serve plain JSON, without the payload layer.")
+    var plain = false
+
+    @Option(name: .long, help: "File with the base64 payload key to use.")
+    var payloadKeyFile: String?
+
+    @Option(name: .long, help: "Where a fresh payload key is written (default: the data directory).")
+    var dataDir: String?
+
+    @Option(name: .long, help: "How many products the catalogue holds (1 to 1,000,000).")
+    var products = 300
+
+    @Option(name: .long, help: "For tests: no access token lives longer than this many seconds.")
+    var tokenLifetimeSeconds: Int?
+
+    @Option(name: .long, help: "For tests: answer the first N requests with 503.")
+    var failFirst = 0
+
+    @Option(name: .long, help: "For tests: wait this many milliseconds before each answer.")
+    var latencyMs = 0
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (1...StoreServerConfiguration.maximumProductCount).contains(products) else {
+            throw ValidationError("--products must be between 1 and 1000000.")
+        }
+        if plain, payloadKeyFile != nil { throw ValidationError("--plain and --payload-key-file exclude each other.") }
+        if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }
+        guard failFirst >= 0, latencyMs >= 0 else { throw ValidationError("--fail-first and --latency-ms must not be negative.") }
+    }
+
+    func run() async throws {
+        let output = TerminalOutput()
+        var configuration = StoreServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.productCount = products
+        configuration.failFirstRequests = failFirst
+        configuration.latency = .milliseconds(latencyMs)
+        configuration.maximumAccessTokenLifetime = tokenLifetimeSeconds.map { .seconds($0) }
+
+        var keyNote: String?
+        do throws(StartupFailure) {
+            if !plain {
+                let (key, note) = try payloadKey(environment: ProcessInfo.processInfo.environment)
+                configuration.payloadKey = key
+                keyNote = note
+            }
+        } catch {
+            output.printDiagnostic("storefront: \(error.sentence)")
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
+
+        let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(output: output, logLevel: .info) }
+        let server: StoreServer
+        do {
+            server = try StoreServer(configuration: configuration, logger: logger)
+        } catch {
+            output.printDiagnostic("storefront: The backend cannot start: \(error.description).")
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
+        let host = self.host
+        let modeLine = keyNote ?? "Plain mode: bodies are plain JSON."
+        do {
+            try await server.runUntilSignalled { port in
+                output.printLine("http://\(host):\(port)")
+                output.printLine(modeLine)
+            }
+        } catch {
+            output.printDiagnostic("storefront: The backend stopped: \(error).")
+            throw ExitCode(ProcessExitStatus.unavailable.rawValue)
+        }
+    }
+
+    /// The key from --payload-key-file, or a fresh one written to a private file.
+    private func payloadKey(environment: [String: String]) throws(StartupFailure) -> (AES256Key, String) {
+        if let payloadKeyFile {
+            guard let data = FileManager.default.contents(atPath: payloadKeyFile) else {
+                throw StartupFailure("The payload key file \(payloadKeyFile) cannot be read; check the path and its permissions.")
+            }
+            do {
+                return (try AES256Key(base64: String(decoding: data, as: UTF8.self)), "Sealed with the key in \(payloadKeyFile).")
+            } catch {
+                throw StartupFailure("The payload key in \(payloadKeyFile) is not usable: \(error.description).")
+            }
+        }
+        let directory = dataDir ?? environment["STOREFRONT_DATA_DIR"]
+            ?? "\(environment["XDG_STATE_HOME"] ?? "\(environment["HOME"] ?? NSHomeDirectory())/.local/state")/storefront"
+        let file = (directory as NSString).appendingPathComponent("backend-payload.key")
+        do {
+            let key = try AES256Key.random()
+            try PrivateFiles.createDirectory(at: directory)
+            try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: file)
+            return (key, "Sealed with a fresh key in \(file); clients use --payload-key-file \(file).")
+        } catch let error as CryptoError {
+            throw StartupFailure("No payload key could be made: \(error.description).")
+        } catch let error as FileSystemError {
+            throw StartupFailure("The payload key could not be written: \(error.description).")
+        } catch {
+            throw StartupFailure("The payload key could not be prepared: \(error).")
+        }
+    }
+}

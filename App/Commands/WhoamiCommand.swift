@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `storefront whoami`: the signed-in user, from the server or else the cache.
+struct WhoamiCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Show the signed-in user (from the cache, saying so, when the backend is away)."
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await ClientCommandRunner.run(options) { root in
+            await root.makeAccountPresenter().showCurrentUser()
+        }
+    }
+}

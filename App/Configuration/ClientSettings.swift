@@ -1,0 +1,102 @@
+import Foundation
+import Infrastructure
+
+/// Everything the client needs to know, resolved from options, environment and
+/// defaults (an option wins over its environment variable).
+struct ClientSettings: Sendable {
+    let baseURL: URL
+    /// Nil in plain mode.
+    let payloadKey: AES256Key?
+    /// Where the session lives.
+    let stateDirectory: String
+    /// Where the cache lives.
+    let cacheDirectory: String
+
+    var sessionFile: String { (stateDirectory as NSString).appendingPathComponent("session.json") }
+
+    static let defaultBaseURL = "http://127.0.0.1:8080"
+
+    /// Resolves and checks the settings. Each failure is one sentence saying what to do.
+    static func resolve(_ options: GlobalOptions, environment: [String: String]) -> Result<ClientSettings, StartupFailure> {
+        let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
+        guard let baseURL = BaseURL.parse(urlText) else {
+            return .failure(StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL."))
+        }
+
+        let payloadKey: AES256Key?
+        do {
+            payloadKey = try key(file: options.payloadKeyFile, environment: environment["STOREFRONT_PAYLOAD_KEY"])
+        } catch {
+            return .failure(error)
+        }
+
+        let (state, cache) = directories(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
+        let settings = ClientSettings(baseURL: baseURL, payloadKey: payloadKey, stateDirectory: state, cacheDirectory: cache)
+        if let failure = settings.checkFiles() {
+            return .failure(failure)
+        }
+        return .success(settings)
+    }
+
+    private static func key(file: String?, environment: String?) throws(StartupFailure) -> AES256Key? {
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw StartupFailure("The payload key file \(file) cannot be read; check the path and its permissions.")
+            }
+            do {
+                return try AES256Key(base64: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw StartupFailure("The payload key in \(file) is not usable: \(error.description).")
+            }
+        }
+        if let environment {
+            do {
+                return try AES256Key(base64: environment)
+            } catch {
+                throw StartupFailure("STOREFRONT_PAYLOAD_KEY is not usable: \(error.description).")
+            }
+        }
+        return nil
+    }
+
+    /// With a data directory, the session sits in it and the cache in its `cache`
+    /// folder; without one, in the XDG state and cache homes.
+    private static func directories(dataDirectory: String?, environment: [String: String]) -> (state: String, cache: String) {
+        if let dataDirectory {
+            return (dataDirectory, (dataDirectory as NSString).appendingPathComponent("cache"))
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.local/state"
+        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.cache"
+        return ("\(stateHome)/storefront", "\(cacheHome)/storefront")
+    }
+
+    /// The data folders can be made and written, and the session file is private.
+    private func checkFiles() -> StartupFailure? {
+        for directory in [stateDirectory, cacheDirectory] {
+            do {
+                try PrivateFiles.createDirectory(at: directory)
+            } catch {
+                return StartupFailure("The data folder \(directory) cannot be created: \(error.description).")
+            }
+            guard access(directory, W_OK) == 0 else {
+                return StartupFailure("The data folder \(directory) is not writable; fix its permissions or choose another with --data-dir.")
+            }
+        }
+        do {
+            _ = try PrivateFiles.read(at: sessionFile)
+        } catch {
+            return StartupFailure("The session file cannot be used: \(error.description).")
+        }
+        return nil
+    }
+}
+
+/// Parses a backend address: http or https, with a host.
+enum BaseURL {
+    static func parse(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return nil }
+        return url
+    }
+}
