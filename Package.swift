@@ -82,7 +82,7 @@ let package = Package(
         ),
 
         // Helpers several test targets share (temporary folders, file modes).
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Infrastructure"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "DomainTests", dependencies: ["Domain"], path: "Tests/DomainTests", swiftSettings: strict),
         .testTarget(
             name: "InfrastructureTests",
@@ -100,6 +100,19 @@ let package = Package(
             name: "PresentationTests",
             dependencies: ["Presentation", "Domain"],
             path: "Tests/PresentationTests",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BackendTests",
+            dependencies: ["Backend", "Infrastructure", "TestSupport"],
+            path: "Tests/BackendTests",
+            swiftSettings: strict
+        ),
+        // Runs the built `storefront` binary against the backend started in-process.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["App", "Backend", "Infrastructure", "TestSupport"],
+            path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),
         // Reads the manifest and every source's imports; fails when a layer reaches outward.

@@ -109,7 +109,7 @@ struct CompositionRoot: Sendable {
         var interceptors: [any HTTPInterceptor] = [
             LoggingInterceptor(logger: logger),
             RetryInterceptor(sleeper: ContinuousSleeper()),
-            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)),
+            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
         ]
         if let key = settings.payloadKey {
             interceptors.append(PayloadSealingInterceptor(key: key))

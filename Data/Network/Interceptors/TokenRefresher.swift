@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Renews the session after a 401, at most once at a time: when twenty requests are
 /// rejected together, one refresh call is made and all twenty wait for its result.
@@ -8,10 +9,13 @@ import Foundation
 /// cancelled) does not cancel the renewal the others are waiting for.
 public actor TokenRefresher {
     private let sessions: any SessionStore
+    /// The refresh happens below the logging interceptor, so it says its own line.
+    private let logger: Logger
     private var inFlight: Task<Session, any Error>?
 
-    public init(sessions: any SessionStore) {
+    public init(sessions: any SessionStore, logger: Logger = .silent) {
         self.sessions = sessions
+        self.logger = logger
     }
 
     /// A session whose access token is not `rejectedToken`: the one already stored if
@@ -23,8 +27,8 @@ public actor TokenRefresher {
             task = inFlight
         } else {
             // Started before any suspension point, so no second caller can slip in.
-            task = Task { [sessions] in
-                try await Self.renew(replacing: rejectedToken, sessions: sessions, next: next)
+            task = Task { [sessions, logger] in
+                try await Self.renew(replacing: rejectedToken, sessions: sessions, logger: logger, next: next)
             }
             inFlight = task
         }
@@ -45,6 +49,7 @@ public actor TokenRefresher {
     private static func renew(
         replacing rejectedToken: String,
         sessions: any SessionStore,
+        logger: Logger,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> Session {
         let current = try await sessions.sessionForRequest()
@@ -53,7 +58,11 @@ public actor TokenRefresher {
         // Already renewed by a request that finished its refresh before this one began.
         guard current.accessToken == rejectedToken else { return current }
 
+        let clock = ContinuousClock()
+        let start = clock.now
         let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
+        let elapsed = (clock.now - start).components
+        logger.debug("POST /auth/refresh \(response.status) \(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) ms (renewing the session)")
         switch response.status {
         case 200...299:
             guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(response.body)) else {

@@ -1,0 +1,207 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// The real binary against the bundled backend over loopback HTTP: every row of
+/// CLI.md's exit statuses, sealed and plain.
+@Suite("storefront end to end", .serialized)
+struct CommandLineFlowTests {
+    static let password = "emilyspass"
+
+    private func signedIn(_ cli: CLI) async throws {
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: Self.password + "\n")
+        #expect(login.status == 0, "\(login.everything)")
+    }
+
+    @Test("login, whoami, search pages and logout over sealed HTTP")
+    func sealedFlow() async throws {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key)
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        let whoami = try await cli.run(["whoami"])
+        let page1 = try await cli.run(["search", "phone"])
+        let page2 = try await cli.run(["search", "phone", "--page", "2", "--json"])
+        let logout = try await cli.run(["logout"])
+        let afterLogout = try await cli.run(["whoami"])
+
+        #expect(login.status == 0)
+        #expect(login.standardOutput == "Signed in as Emily Johnson (emilys)\n")
+        #expect(whoami.standardOutput.hasPrefix("Emily Johnson (emilys)\n"))
+        #expect(page1.status == 0)
+        #expect(page1.standardOutput.contains("Showing 1–10 of 25 results for \"phone\""))
+        #expect(page1.standardOutput.hasPrefix(" ID  TITLE"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(page2.standardOutput.utf8)) as? [String: Any])
+        #expect(document["skip"] as? Int == 10)
+        #expect(document["source"] as? String == "network")
+        #expect((document["products"] as? [Any])?.count == 10)
+        #expect(logout.status == 0)
+        #expect(afterLogout.status == 77)
+        #expect(afterLogout.standardError.contains("not signed in"))
+    }
+
+    @Test("an expired access token is refreshed without the user noticing")
+    func transparentRefresh() async throws {
+        let key = try AES256Key.random()
+        let clock = ManualWallClock(Date())
+        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: .seconds(60))
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+        let before = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
+
+        clock.advance(by: 120) // the access token is now expired
+        let search = try await cli.run(["search", "phone", "--verbose"])
+
+        #expect(search.status == 0, "\(search.everything)")
+        #expect(search.standardError.contains("POST /auth/refresh 200"))
+        let after = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
+        #expect(before != after)
+    }
+
+    @Test("a wrong password exits 77 and keeps the earlier session")
+    func wrongPassword() async throws {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key)
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+
+        let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")
+        let whoami = try await cli.run(["whoami"])
+
+        #expect(wrong.status == 77)
+        #expect(wrong.standardOutput.isEmpty)
+        #expect(wrong.standardError.hasSuffix(#"{"error":{"code":"invalid-credentials","message":"The username or password is wrong; check them and log in again."}}"# + "\n"))
+        #expect(whoami.status == 0)
+    }
+
+    @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69")
+    func offline() async throws {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key)
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+        _ = try await cli.run(["search", "phone"])
+        await backend.stop()
+
+        let cached = try await cli.run(["search", "phone", "--json"])
+        let human = try await cli.run(["search", "phone"])
+        let uncached = try await cli.run(["search", "phone", "--page", "2"])
+        let whoami = try await cli.run(["whoami"])
+
+        #expect(cached.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(cached.standardOutput.utf8)) as? [String: Any])
+        #expect(document["source"] as? String == "cache")
+        #expect(document["cachedAt"] is String)
+        #expect(human.standardError.contains("offline: showing results cached"))
+        #expect(uncached.status == 69)
+        #expect(whoami.status == 0)
+        #expect(whoami.standardError.contains("offline: showing your profile cached"))
+    }
+
+    @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode")
+    func unusableAnswers() async throws {
+        let serverKey = try AES256Key.random()
+        let sealed = try await RunningBackend.start(key: serverKey)
+        let plain = try await RunningBackend.start(key: nil)
+        defer { Task { await sealed.stop(); await plain.stop() } }
+        let clientKey = try AES256Key.random()
+
+        let wrongKey = try await CLI(backend: sealed, key: clientKey, dataDirectory: try TemporaryDirectory().path)
+            .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
+        let downgrade = try await CLI(backend: plain, key: clientKey, dataDirectory: try TemporaryDirectory().path)
+            .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
+
+        #expect(wrongKey.status == 65)
+        #expect(wrongKey.standardError.contains("did not open"))
+        #expect(downgrade.status == 65)
+        #expect(downgrade.standardError.contains("not sealed"))
+    }
+
+    @Test("plain mode works end to end when neither side has a key")
+    func plainMode() async throws {
+        let backend = try await RunningBackend.start(key: nil)
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: nil, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+
+        let search = try await cli.run(["search", "phone", "--limit", "5"])
+
+        #expect(search.status == 0)
+        #expect(search.standardOutput.contains("Showing 1–5 of 25 results"))
+    }
+
+    @Test("503s on a search are absorbed by the retry")
+    func retryAbsorbs503() async throws {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key)
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+        await backend.server.failNextRequests(2)
+
+        let search = try await cli.run(["search", "phone", "--verbose"])
+
+        #expect(search.status == 0, "\(search.everything)")
+        #expect(search.standardError.contains("200"))
+        #expect(search.standardError.contains("attempt 3"))
+    }
+
+    @Test("usage errors exit 64 before anything is touched", arguments: [
+        ["search", "phone", "--limit", "0"], ["search", "   "], ["search", "phone", "--page", "0"],
+        ["login", "--username", "emilys", "--password", "emilyspass"], ["search"], ["frobnicate"],
+        ["search", "phone", "--base-url", "ftp://example.invalid"],
+    ])
+    func usageErrors(arguments: [String]) async throws {
+        let folder = try TemporaryDirectory()
+        let cli = CLI(backend: nil, key: nil, dataDirectory: folder.file("data"))
+
+        let result = try await cli.run(arguments)
+
+        #expect(result.status == 64, "\(result.everything)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("data")))
+    }
+
+    @Test("a session file others can read is refused with exit 78 and the chmod that fixes it")
+    func looseSessionFile() async throws {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key)
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+        let session = cli.dataDirectory + "/session.json"
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: session)
+
+        let whoami = try await cli.run(["whoami"])
+
+        #expect(whoami.status == 78)
+        #expect(whoami.standardError.contains("chmod 600 \(session)"))
+    }
+
+    @Test("a bad payload key exits 78 with a sentence that does not repeat the key")
+    func badKey() async throws {
+        var cli = CLI(backend: nil, key: nil, dataDirectory: try TemporaryDirectory().path)
+        cli.environment["STOREFRONT_PAYLOAD_KEY"] = "c2VjcmV0LWJ1dC10b28tc2hvcnQ="
+
+        let result = try await cli.run(["whoami"])
+
+        #expect(result.status == 78)
+        #expect(result.standardError.contains("STOREFRONT_PAYLOAD_KEY is not usable"))
+        #expect(!result.standardError.contains("c2VjcmV0"))
+    }
+
+    @Test("the demo runs every step to a clean exit")
+    func demo() async throws {
+        let result = try await CLI(backend: nil, key: nil, dataDirectory: try TemporaryDirectory().path).run(["demo"])
+
+        #expect(result.status == 0, "\(result.everything)")
+        #expect(result.standardOutput.contains("[7/7] Log out"))
+        #expect(result.standardOutput.contains("Demo complete"))
+        #expect(result.standardError.contains("offline: showing results cached"))
+    }
+}

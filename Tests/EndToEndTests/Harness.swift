@@ -1,0 +1,118 @@
+import Backend
+import Foundation
+import Infrastructure
+import Logging
+import TestSupport
+
+/// The bundled backend, started in-process on an ephemeral loopback port.
+final class RunningBackend: Sendable {
+    let server: StoreServer
+    let url: String
+    private let task: Task<Void, any Error>
+
+    private init(server: StoreServer, url: String, task: Task<Void, any Error>) {
+        self.server = server
+        self.url = url
+        self.task = task
+    }
+
+    static func start(key: AES256Key?, clock: any WallClock = SystemWallClock(), tokenLifetime: Duration? = nil) async throws -> RunningBackend {
+        var configuration = StoreServerConfiguration()
+        configuration.port = 0
+        configuration.payloadKey = key
+        configuration.maximumAccessTokenLifetime = tokenLifetime
+        let server = try StoreServer(
+            configuration: configuration,
+            logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() },
+            clock: clock
+        )
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CLI.Failure(description: "the backend did not start") }
+        return RunningBackend(server: server, url: "http://127.0.0.1:\(port)", task: task)
+    }
+
+    /// Stops the server; requests after this find nothing listening.
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
+
+/// Runs the real `storefront` binary in a clean environment of its own.
+struct CLI {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+
+        var everything: String { standardOutput + standardError }
+    }
+
+    let dataDirectory: String
+    var environment: [String: String]
+
+    init(backend: RunningBackend?, key: AES256Key?, dataDirectory: String) {
+        self.dataDirectory = dataDirectory
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": dataDirectory,
+            "STOREFRONT_DATA_DIR": dataDirectory,
+        ]
+        environment["STOREFRONT_BASE_URL"] = backend?.url
+        environment["STOREFRONT_PAYLOAD_KEY"] = key?.base64EncodedString
+        self.environment = environment
+    }
+
+    /// Runs `storefront arguments…`, feeding `input` on standard input. Output goes to
+    /// files, not pipes, and the wait is asynchronous, so nothing blocks a test thread.
+    func run(_ arguments: [String], input: String = "") async throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stdin = folder.appendingPathComponent("stdin")
+        let stdout = folder.appendingPathComponent("stdout")
+        let stderr = folder.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: stdin)
+        try Data().write(to: stdout)
+        try Data().write(to: stderr)
+
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = try FileHandle(forReadingFrom: stdin)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Result(
+            status: status,
+            standardOutput: try String(contentsOf: stdout, encoding: .utf8),
+            standardError: try String(contentsOf: stderr, encoding: .utf8)
+        )
+    }
+
+    /// The `storefront` binary that `swift test` built next to the test bundle.
+    static func executable() throws -> URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storefront")
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for candidate in [beside, repository.appendingPathComponent(".build/debug/storefront")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw Failure(description: "no storefront binary beside \(beside.path); run the tests with `swift test`")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+@Suite("No secret leaks", .serialized)
+struct SecretsTests {
+    @Test("with --verbose, no password, token or key appears in any output, nor in any data file but the session")
+    func noSecretsAnywhere() async throws {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key)
+        let folder = try TemporaryDirectory()
+        let cli = CLI(backend: backend, key: key, dataDirectory: folder.path)
+
+        var results = [try await cli.run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")]
+        let sessionText = try String(contentsOfFile: folder.file("session.json"), encoding: .utf8)
+        let session = try #require(try JSONSerialization.jsonObject(with: Data(sessionText.utf8)) as? [String: Any])
+        let tokens = [session["accessToken"], session["refreshToken"]].compactMap { $0 as? String }
+        for arguments in [["whoami"], ["search", "phone"], ["search", "phone", "--json"], ["whoami", "--json"]] {
+            results.append(try await cli.run(arguments + ["--verbose"]))
+        }
+        await backend.stop()
+        results.append(try await cli.run(["search", "phone", "--verbose"]))
+        results.append(try await cli.run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n"))
+
+        let secrets = ["emilyspass", key.base64EncodedString] + tokens
+        #expect(tokens.count == 2)
+        for result in results {
+            for secret in secrets {
+                #expect(!result.everything.contains(secret), "a secret leaked into: \(result.everything)")
+            }
+        }
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file != "session.json" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.file(file), isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let contents = try String(contentsOfFile: folder.file(file), encoding: .utf8)
+            for secret in secrets {
+                #expect(!contents.contains(secret), "\(file) holds a secret")
+            }
+        }
+        #expect(files.contains { $0.hasPrefix("cache/") })
+    }
+}
