@@ -104,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BackendTests",
-            dependencies: ["Backend", "Infrastructure", "TestSupport"],
+            dependencies: ["Backend", "Infrastructure", "TestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/BackendTests",
             swiftSettings: strict
         ),
