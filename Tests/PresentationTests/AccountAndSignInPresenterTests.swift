@@ -1,0 +1,82 @@
+import Domain
+import Presentation
+import Testing
+
+@Suite("AccountPresenter and SignInPresenter")
+struct AccountAndSignInPresenterTests {
+    private func account(_ repository: StubAuthRepository, format: OutputFormat = .human) -> (AccountPresenter, RecordingOutput) {
+        let output = RecordingOutput()
+        return (AccountPresenter(
+            getCurrentUser: GetCurrentUser(repository: repository), logOut: LogOut(repository: repository),
+            output: output, format: format, errors: ErrorReporter(output: output, format: format, verbose: false)
+        ), output)
+    }
+
+    @Test("whoami shows the user, and says so when the answer is cached")
+    func whoami() async throws {
+        let user = try Sample.user()
+        let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(user, from: .cache(age: .seconds(7200))))))
+
+        let status = await presenter.showCurrentUser()
+
+        #expect(status == .success)
+        #expect(await presenter.state == .signedIn(user, origin: .cache(age: .seconds(7200))))
+        #expect(output.standardOutput == ["Emily Johnson (emilys)", "emily.johnson@x.dummyjson.com"])
+        #expect(output.standardError == ["offline: showing your profile cached 2 hours ago"])
+    }
+
+    @Test("whoami in JSON carries the source")
+    func whoamiJSON() async throws {
+        let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(try Sample.user(), from: .network))), format: .json)
+
+        await presenter.showCurrentUser()
+
+        #expect(output.standardOutput == [#"{"email":"emily.johnson@x.dummyjson.com","firstName":"Emily","id":1,"lastName":"Johnson","source":"network","username":"emilys"}"#])
+    }
+
+    @Test("whoami when signed out exits 77")
+    func signedOut() async throws {
+        let (presenter, output) = account(StubAuthRepository())
+
+        #expect(await presenter.showCurrentUser() == .noPermission)
+        #expect(output.standardError.count == 1)
+    }
+
+    @Test("logout says so and ends signed out")
+    func logout() async throws {
+        let (presenter, output) = account(StubAuthRepository())
+
+        #expect(await presenter.signOut() == .success)
+        #expect(await presenter.state == .signedOut)
+        #expect(output.standardOutput == ["Signed out."])
+    }
+
+    @Test("sign-in says as whom, or why not")
+    func signIn() async throws {
+        let output = RecordingOutput()
+        let errors = ErrorReporter(output: output, format: .human, verbose: false)
+        let good = SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: .success(try Sample.user()))), output: output, format: .human, errors: errors)
+        let bad = SignInPresenter(logIn: LogIn(repository: StubAuthRepository()), output: output, format: .human, errors: errors)
+
+        #expect(await good.signIn(username: "emilys", password: "emilyspass") == .success)
+        #expect(await bad.signIn(username: "emilys", password: "wrong") == .noPermission)
+        #expect(await bad.signIn(username: " ", password: "x") == .usage)
+
+        #expect(output.standardOutput == ["Signed in as Emily Johnson (emilys)"])
+        #expect(output.standardError == [
+            "storefront: The username or password is wrong; check them and log in again.",
+            "storefront: The username must not be empty.",
+        ])
+        #expect(await bad.state == .failed(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
+    }
+
+    @Test("--verbose adds the diagnostic detail before the sentence")
+    func verboseDetail() {
+        let output = RecordingOutput()
+        ErrorReporter(output: output, format: .human, verbose: true).report(.unusableResponse(detail: "missing field products"))
+        #expect(output.standardError == [
+            "detail: missing field products",
+            "storefront: The store's answer could not be used; run again with --verbose for details.",
+        ])
+    }
+}
