@@ -35,27 +35,26 @@ struct Catalogue: Sendable {
     func search(_ query: String, limit: Int, skip: Int) -> (total: Int, products: [CatalogueProduct]) {
         let needle = query.lowercased()
         let terms = Self.words(of: needle)
-        let matches: [Int]
-        if terms.isEmpty {
-            // An empty or punctuation-only query matches everything, as on DummyJSON.
-            matches = Array(0..<count)
-        } else {
-            var candidates: Set<Int32>?
-            for term in terms {
-                var forTerm = Set<Int32>()
-                for (word, indexes) in postings where word.contains(term) {
-                    forTerm.formUnion(indexes)
-                }
-                candidates = candidates.map { $0.intersection(forTerm) } ?? forTerm
+        // An empty or punctuation-only query matches everything, as on DummyJSON.
+        var matches = ProductSet(count: count, full: terms.isEmpty)
+        for (position, term) in terms.enumerated() {
+            var forTerm = ProductSet(count: count, full: false)
+            for (word, indexes) in postings where word.contains(term) {
+                forTerm.insert(indexes)
             }
-            let sorted = (candidates ?? []).map(Int.init).sorted()
-            // One plain word cannot straddle a word boundary, so the index answer is
-            // exact; anything longer is checked against the text itself.
-            let needsCheck = terms.count > 1 || terms[0] != needle
-            matches = needsCheck ? sorted.filter { contains(generator.product(at: $0), needle) } : sorted
+            if position == 0 {
+                matches = forTerm
+            } else {
+                matches.formIntersection(forTerm)
+            }
         }
-        let page = matches.dropFirst(skip).prefix(limit).map { generator.product(at: $0) }
-        return (matches.count, Array(page))
+        // One plain word cannot straddle a word boundary, so the index answer is exact;
+        // anything longer is checked against the text itself, on the candidates only.
+        if !terms.isEmpty, terms.count > 1 || terms[0] != needle {
+            matches.removeAll { !contains(generator.product(at: $0), needle) }
+        }
+        let page = matches.indexes(skipping: skip, limit: limit).map { generator.product(at: $0) }
+        return (matches.count, page)
     }
 
     private func contains(_ product: CatalogueProduct, _ needle: String) -> Bool {
@@ -65,5 +64,70 @@ struct Catalogue: Sendable {
     /// Lowercased runs of letters and digits.
     private static func words(of text: String) -> [String] {
         text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+}
+
+/// A set of product indexes as a bitmap: unions and intersections over a million
+/// products are a few thousand word operations, and members come out in order.
+struct ProductSet {
+    private var words: [UInt64]
+
+    init(count: Int, full: Bool) {
+        words = [UInt64](repeating: full ? .max : 0, count: (count + 63) / 64)
+        if full, count % 64 != 0, !words.isEmpty {
+            words[words.count - 1] = (1 << UInt64(count % 64)) - 1
+        }
+    }
+
+    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    mutating func insert(_ indexes: [Int32]) {
+        for index in indexes {
+            words[Int(index) >> 6] |= 1 << UInt64(index & 63)
+        }
+    }
+
+    mutating func formIntersection(_ other: ProductSet) {
+        for position in words.indices {
+            words[position] &= other.words[position]
+        }
+    }
+
+    mutating func removeAll(where shouldRemove: (Int) -> Bool) {
+        for position in words.indices where words[position] != 0 {
+            var word = words[position]
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                word &= word - 1
+                if shouldRemove(position << 6 | bit) {
+                    words[position] &= ~(1 << UInt64(bit))
+                }
+            }
+        }
+    }
+
+    /// Members in ascending order, after passing over the first `skip`.
+    func indexes(skipping skip: Int, limit: Int) -> [Int] {
+        var result: [Int] = []
+        var toSkip = skip
+        for position in words.indices where words[position] != 0 {
+            let population = words[position].nonzeroBitCount
+            if toSkip >= population {
+                toSkip -= population
+                continue
+            }
+            var word = words[position]
+            while word != 0, result.count < limit {
+                let bit = word.trailingZeroBitCount
+                word &= word - 1
+                if toSkip > 0 {
+                    toSkip -= 1
+                } else {
+                    result.append(position << 6 | bit)
+                }
+            }
+            if result.count == limit { break }
+        }
+        return result
     }
 }
