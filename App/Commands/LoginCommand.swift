@@ -36,6 +36,7 @@ struct LoginCommand: AsyncParsableCommand {
             case .password(let typed):
                 password = typed
             case .cancelled:
+                TerminalOutput().printDiagnostic("storefront: login cancelled; nothing was changed.")
                 throw ExitCode(ProcessExitStatus.failure.rawValue)
             case .noTerminal:
                 throw ValidationError("Standard input is not a terminal, so the password cannot be asked for; pipe it in with --password-stdin.")
