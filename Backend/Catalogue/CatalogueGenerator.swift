@@ -1,3 +1,5 @@
+import Infrastructure
+
 /// Makes a realistic catalogue from a seed: the same seed always gives the same
 /// products, and any product can be made on its own from its index, so a catalogue
 /// of a million products needs no million products in memory.
@@ -76,22 +78,8 @@ struct CatalogueGenerator: Sendable {
     }
 }
 
-/// A small, fast, seeded generator: the catalogue must be the same on every machine.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// One of `items`, chosen by the generator: the catalogue must be the same on every machine.
     mutating func pick<T>(_ items: [T]) -> T {
         items[Int(next() % UInt64(items.count))]
     }

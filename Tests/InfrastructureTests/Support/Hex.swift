@@ -1,3 +1,5 @@
+import Infrastructure
+
 /// Hex text to bytes and back, for writing test vectors as the papers print them.
 enum Hex {
     /// Bytes of a hex string; spaces and newlines are ignored. Returns nil on a bad digit.
@@ -18,22 +20,7 @@ enum Hex {
     }
 }
 
-/// A small, fast, seeded generator (SplitMix64) so random-looking tests are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// `count` bytes, eight from each draw: byte-by-byte drawing makes MiB-sized inputs slow.
     mutating func bytes(_ count: Int) -> [UInt8] {
         var bytes: [UInt8] = []
