@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Infrastructure
 import TestSupport
 import Testing
@@ -60,6 +63,35 @@ struct CommandLineFlowTests {
         #expect(search.standardError.contains("POST /auth/refresh 200"))
         let after = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
         #expect(before != after)
+    }
+
+    @Test("a refused refresh ends the session: exit 77, and the session is cleared")
+    func refusedRefresh() async throws {
+        let key = try AES256Key.random()
+        let clock = ManualWallClock(Date())
+        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: .seconds(60))
+        defer { Task { await backend.stop() } }
+        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        try await signedIn(cli)
+        // Spend the refresh token behind the client's back, as a second device would.
+        let sessionFile = cli.dataDirectory + "/session.json"
+        let session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])
+        let refreshToken = try #require(session["refreshToken"] as? String)
+        var spend = URLRequest(url: try #require(URL(string: backend.url + "/auth/refresh")))
+        spend.httpMethod = "POST"
+        spend.httpBody = Data(#"{"refreshToken":"\#(refreshToken)"}"#.utf8)
+        let sealed = try AES256GCM.seal(Array(spend.httpBody ?? Data()), associatedData: Array("POST /auth/refresh".utf8), using: key)
+        spend.httpBody = Data(sealed.ciphertextAndTag)
+        spend.setValue(Data(sealed.nonce.bytes).base64EncodedString(), forHTTPHeaderField: "X-IV")
+        let (_, spent) = try await URLSession.shared.data(for: spend)
+        #expect((spent as? HTTPURLResponse)?.statusCode == 200)
+
+        clock.advance(by: 120)
+        let whoami = try await cli.run(["whoami"])
+
+        #expect(whoami.status == 77, "\(whoami.everything)")
+        #expect(whoami.standardError.contains("session has expired"))
+        #expect(!FileManager.default.fileExists(atPath: sessionFile))
     }
 
     @Test("a wrong password exits 77 and keeps the earlier session")
