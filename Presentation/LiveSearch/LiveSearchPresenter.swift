@@ -1,0 +1,167 @@
+import Domain
+
+/// Search as you type: a search starts after a pause in typing (300 ms), a keystroke
+/// cancels the search under way (the request itself, through task cancellation), and
+/// an answer for an older query never replaces the answer to a newer one.
+///
+/// It knows nothing of terminals: keys come in decoded, screens go out as values.
+public actor LiveSearchPresenter {
+    public private(set) var screen = LiveSearchScreen()
+
+    private let searchProducts: SearchProducts
+    private let view: any LiveSearchView
+    private let timer: any DebounceTimer
+    private let debounce: Duration
+    private let pageSize: Int
+    /// Bumped by every change of query or page; an answer counts only if its number is current.
+    private var generation = 0
+    private var pageNumber = 1
+    private var current: Task<Void, Never>?
+    /// Searches started and not yet finished (cancelled ones included), and who waits for none.
+    private var running = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init(
+        searchProducts: SearchProducts,
+        view: any LiveSearchView,
+        timer: any DebounceTimer,
+        debounce: Duration = .milliseconds(300),
+        pageSize: Int = 10
+    ) {
+        self.searchProducts = searchProducts
+        self.view = view
+        self.timer = timer
+        self.debounce = debounce
+        self.pageSize = pageSize
+    }
+
+    public func start() {
+        view.show(screen)
+    }
+
+    public func handle(_ key: LiveSearchKey) {
+        switch key {
+        case .character(let character):
+            screen.query.append(character)
+            queryChanged()
+        case .backspace:
+            guard !screen.query.isEmpty else { return }
+            screen.query.removeLast()
+            queryChanged()
+        case .clearQuery:
+            screen.query = ""
+            queryChanged()
+        case .deleteWord:
+            let trimmed = screen.query.reversed().drop { $0 == " " }.drop { $0 != " " }
+            screen.query = String(trimmed.reversed())
+            queryChanged()
+        case .nextPage:
+            guard screen.page?.hasNextPage == true else { return }
+            changePage(to: pageNumber + 1)
+        case .previousPage:
+            guard pageNumber > 1 else { return }
+            changePage(to: pageNumber - 1)
+        case .up:
+            screen.selectedRow = max(0, screen.selectedRow - 1)
+            view.show(screen)
+        case .down:
+            screen.selectedRow = min(max(0, (screen.page?.products.count ?? 1) - 1), screen.selectedRow + 1)
+            view.show(screen)
+        case .enter:
+            guard let products = screen.page?.products, products.indices.contains(screen.selectedRow) else { return }
+            screen.detail = products[screen.selectedRow]
+            view.show(screen)
+        case .escape:
+            screen.detail = nil
+            view.show(screen)
+        }
+    }
+
+    /// Waits until every search started so far has finished or given up. For tests.
+    public func settle() async {
+        guard running > 0 else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private func ended() {
+        running -= 1
+        guard running == 0 else { return }
+        idleWaiters.forEach { $0.resume() }
+        idleWaiters.removeAll()
+    }
+
+    private func queryChanged() {
+        pageNumber = 1
+        screen.selectedRow = 0
+        screen.detail = nil
+        guard !screen.query.allSatisfy(\.isWhitespace) else {
+            cancelCurrent()
+            screen.status = .idle
+            screen.page = nil
+            view.show(screen)
+            return
+        }
+        screen.status = .typing
+        view.show(screen)
+        launch(after: debounce)
+    }
+
+    private func changePage(to page: Int) {
+        pageNumber = page
+        screen.selectedRow = 0
+        screen.detail = nil
+        launch(after: .zero)
+    }
+
+    /// Cancels what is under way and starts the search for the current query and page.
+    private func launch(after delay: Duration) {
+        cancelCurrent()
+        let number = generation
+        let text = screen.query
+        let page = pageNumber
+        running += 1
+        current = Task {
+            defer { ended() }
+            if delay > .zero {
+                do {
+                    try await timer.sleep(for: delay)
+                } catch {
+                    return // a newer keystroke cancelled the wait
+                }
+            }
+            await run(number, text: text, page: page)
+        }
+    }
+
+    private func cancelCurrent() {
+        generation += 1
+        current?.cancel()
+        current = nil
+    }
+
+    private func run(_ number: Int, text: String, page: Int) async {
+        guard number == generation, !Task.isCancelled else { return }
+        screen.status = .searching
+        view.show(screen)
+        let result: Result<Fetched<ProductPage>, StoreError>
+        do {
+            result = .success(try await searchProducts(text: text, page: page, pageSize: pageSize))
+        } catch {
+            result = .failure(error)
+        }
+        // A newer query or page owns the screen now: this answer is too late.
+        guard number == generation else { return }
+        switch result {
+        case .success(let fetched):
+            screen.page = fetched.value
+            if case .cache(let age) = fetched.origin {
+                screen.status = .offline(age: age)
+            } else {
+                screen.status = .results
+            }
+        case .failure(let error):
+            screen.status = .failed(ErrorMessage(error).sentence)
+        }
+        view.show(screen)
+    }
+}

@@ -1,0 +1,75 @@
+import Domain
+
+/// Everything the interactive search screen shows, as one value the view draws.
+public struct LiveSearchScreen: Equatable, Sendable {
+    /// What the status line says.
+    public enum Status: Equatable, Sendable {
+        /// Nothing typed yet.
+        case idle
+        /// Typed, waiting for the pause that starts a search.
+        case typing
+        case searching
+        case results
+        /// Answered from the cache because the backend could not be reached.
+        case offline(age: Duration)
+        /// A sentence for a person.
+        case failed(String)
+    }
+
+    public internal(set) var query = ""
+    public internal(set) var status = Status.idle
+    /// The results on screen: those of `query` once a search has answered.
+    public internal(set) var page: ProductPage?
+    /// The highlighted result row, 0-based.
+    public internal(set) var selectedRow = 0
+    /// The product whose details are open (Enter), nil on the results list.
+    public internal(set) var detail: Product?
+
+    public init() {}
+
+    /// The status line as text.
+    public var statusText: String {
+        switch status {
+        case .idle: "Type to search the store. Ctrl-C to leave."
+        case .typing: "…"
+        case .searching: "Searching…"
+        case .results:
+            page?.shownRange.map { "Showing \($0.first)–\($0.last) of \($0.total) results" } ?? "No results"
+        case .offline(let age): "offline: showing results cached \(AgeText.describe(age))"
+        case .failed(let sentence): sentence
+        }
+    }
+
+    /// The aligned table of the results, header first, as `storefront search` prints it.
+    public var tableLines: [String] {
+        guard let page, !page.products.isEmpty else { return [] }
+        return ProductTable.lines(for: page.products)
+    }
+}
+
+/// A key the interactive screen understands, already decoded from the terminal's bytes.
+public enum LiveSearchKey: Equatable, Sendable {
+    case character(Character)
+    case backspace
+    /// Ctrl-U: clear the query.
+    case clearQuery
+    /// Ctrl-W: delete the last word.
+    case deleteWord
+    case nextPage
+    case previousPage
+    case up
+    case down
+    case enter
+    case escape
+}
+
+/// Where the interactive presenter draws; the App implements it for the terminal.
+public protocol LiveSearchView: Sendable {
+    func show(_ screen: LiveSearchScreen)
+}
+
+/// Waits for the debounce; injected so tests drive time instead of spending it.
+public protocol DebounceTimer: Sendable {
+    /// Returns after `duration`, or throws as soon as the calling task is cancelled.
+    func sleep(for duration: Duration) async throws
+}

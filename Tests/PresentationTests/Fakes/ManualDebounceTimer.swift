@@ -1,0 +1,93 @@
+import Presentation
+import Synchronization
+
+/// A debounce clock that moves only when the test says so. A sleeper registers its
+/// deadline; `advance(by:)` wakes every sleeper whose deadline has come; cancelling
+/// the sleeping task wakes it at once with an error. Nothing waits on real time.
+actor ManualDebounceTimer: DebounceTimer {
+    private struct Sleeper {
+        let id: Int
+        let deadline: Duration
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private var now = Duration.zero
+    private var sleepers: [Sleeper] = []
+    private var nextID = 0
+    private var registered = 0
+    private var registrationWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    nonisolated func sleep(for duration: Duration) async throws {
+        let id = await reserveID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                Task { await self.register(Sleeper(id: id, deadline: .zero, continuation: continuation), after: duration) }
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
+        }
+    }
+
+    /// Moves time forward and wakes the sleepers that are due.
+    func advance(by duration: Duration) {
+        now += duration
+        let due = sleepers.filter { $0.deadline <= now }
+        sleepers.removeAll { $0.deadline <= now }
+        due.forEach { $0.continuation.resume() }
+    }
+
+    /// Waits until `count` sleeps have been registered since the start, so a test knows
+    /// the presenter is really waiting before it moves time.
+    func waitForSleeps(_ count: Int) async {
+        guard registered < count else { return }
+        await withCheckedContinuation { registrationWaiters.append((count, $0)) }
+    }
+
+    private func reserveID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    private var cancelled: Set<Int> = []
+
+    private func register(_ sleeper: Sleeper, after duration: Duration) {
+        registered += 1
+        if cancelled.contains(sleeper.id) {
+            sleeper.continuation.resume(throwing: CancellationError())
+        } else {
+            sleepers.append(Sleeper(id: sleeper.id, deadline: now + duration, continuation: sleeper.continuation))
+        }
+        let ready = registrationWaiters.filter { $0.count <= registered }
+        registrationWaiters.removeAll { $0.count <= registered }
+        ready.forEach { $0.continuation.resume() }
+    }
+
+    private func cancel(_ id: Int) {
+        cancelled.insert(id)
+        if let index = sleepers.firstIndex(where: { $0.id == id }) {
+            sleepers.remove(at: index).continuation.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// A view that remembers every screen it was shown.
+final class RecordingView: LiveSearchView {
+    private let screens = ScreenLog()
+
+    func show(_ screen: LiveSearchScreen) {
+        screens.append(screen)
+    }
+
+    var last: LiveSearchScreen? { screens.all.last }
+}
+
+/// Screens in the order they were shown, safe to append from any task.
+final class ScreenLog: Sendable {
+    private let screens = Mutex<[LiveSearchScreen]>([])
+
+    var all: [LiveSearchScreen] { screens.withLock { $0 } }
+
+    func append(_ screen: LiveSearchScreen) {
+        screens.withLock { $0.append(screen) }
+    }
+}

@@ -1,0 +1,128 @@
+import Domain
+import Presentation
+import Testing
+
+@Suite("LiveSearchPresenter: debounce, cancellation, latest wins")
+struct LiveSearchPresenterTests {
+    let timer = ManualDebounceTimer()
+    let view = RecordingView()
+
+    private func presenter(_ repository: ScriptedSearchRepository) -> LiveSearchPresenter {
+        LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, timer: timer)
+    }
+
+    private func type(_ text: String, into presenter: LiveSearchPresenter) async {
+        for character in text {
+            await presenter.handle(.character(character))
+        }
+    }
+
+    @Test("typing p, ph, pho within 300 ms runs one search, for pho")
+    func debounce() async throws {
+        let repository = ScriptedSearchRepository()
+        let presenter = presenter(repository)
+
+        await type("p", into: presenter)
+        await timer.waitForSleeps(1)
+        await timer.advance(by: .milliseconds(100))
+        await type("h", into: presenter)
+        await timer.waitForSleeps(2)
+        await timer.advance(by: .milliseconds(100))
+        await type("o", into: presenter)
+        await timer.waitForSleeps(3)
+        await timer.advance(by: .milliseconds(299))
+        #expect(await repository.queries.isEmpty)
+        await timer.advance(by: .milliseconds(1))
+        await presenter.settle()
+
+        #expect(await repository.queries == ["pho"])
+        let screen = await presenter.screen
+        #expect(screen.status == .results)
+        #expect(screen.page?.products.first?.title == "Result for pho")
+        #expect(view.last == screen)
+    }
+
+    @Test("a keystroke during a search cancels it, and the repository sees the cancellation")
+    func keystrokeCancels() async throws {
+        let repository = ScriptedSearchRepository(holding: ["ph"])
+        let presenter = presenter(repository)
+
+        await type("ph", into: presenter)
+        await timer.waitForSleeps(2)
+        await timer.advance(by: .milliseconds(300))
+        await repository.waitForCalls(1)
+        await type("o", into: presenter)
+        await repository.release("ph")
+        await timer.waitForSleeps(3)
+        await timer.advance(by: .milliseconds(300))
+        await presenter.settle()
+
+        #expect(await repository.cancelled == ["ph"])
+        #expect(await presenter.screen.page?.products.first?.title == "Result for pho")
+    }
+
+    @Test("a slow answer for ph that arrives after the answer for pho is dropped")
+    func latestWins() async throws {
+        let repository = ScriptedSearchRepository(holding: ["ph"])
+        let presenter = presenter(repository)
+
+        await type("ph", into: presenter)
+        await timer.waitForSleeps(2)
+        await timer.advance(by: .milliseconds(300))
+        await repository.waitForCalls(1)
+        await type("o", into: presenter)
+        await timer.waitForSleeps(3)
+        await timer.advance(by: .milliseconds(300))
+        await repository.waitForCalls(2)
+        // "pho" has answered; now the slow "ph" answer comes in, late.
+        await repository.release("ph")
+        await presenter.settle()
+
+        #expect(await repository.queries == ["ph", "pho"])
+        #expect(await presenter.screen.page?.products.first?.title == "Result for pho")
+        #expect(await presenter.screen.query == "pho")
+    }
+
+    @Test("Backspace, Ctrl-W and Ctrl-U edit the query; an empty query shows no results")
+    func editing() async throws {
+        let presenter = presenter(ScriptedSearchRepository())
+
+        await type("red phone", into: presenter)
+        await presenter.handle(.backspace)
+        #expect(await presenter.screen.query == "red phon")
+        await presenter.handle(.deleteWord)
+        #expect(await presenter.screen.query == "red ")
+        await presenter.handle(.clearQuery)
+        let screen = await presenter.screen
+        #expect(screen.query == "")
+        #expect(screen.status == .idle)
+        #expect(screen.page == nil)
+    }
+
+    @Test("page keys move between pages at once; arrows and Enter open a product, Esc goes back")
+    func pagesAndDetails() async throws {
+        let repository = ScriptedSearchRepository()
+        let presenter = presenter(repository)
+        await type("x", into: presenter)
+        await timer.waitForSleeps(1)
+        await timer.advance(by: .milliseconds(300))
+        await presenter.settle()
+
+        await presenter.handle(.nextPage)
+        await presenter.settle()
+        #expect(await presenter.screen.page?.page == 2)
+        await presenter.handle(.previousPage)
+        await presenter.settle()
+        #expect(await presenter.screen.page?.page == 1)
+        #expect(await repository.queries == ["x", "x", "x"])
+
+        await presenter.handle(.down)
+        await presenter.handle(.down)
+        await presenter.handle(.up)
+        #expect(await presenter.screen.selectedRow == 1)
+        await presenter.handle(.enter)
+        #expect(await presenter.screen.detail?.title == "Result for x")
+        await presenter.handle(.escape)
+        #expect(await presenter.screen.detail == nil)
+    }
+}
