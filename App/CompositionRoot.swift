@@ -64,6 +64,20 @@ struct CompositionRoot: Sendable {
         )
     }
 
+    /// The search-as-you-type presenter of the interactive mode, drawing on `view`.
+    func makeLiveSearchPresenter(view: any LiveSearchView) -> LiveSearchPresenter {
+        LiveSearchPresenter(
+            searchProducts: SearchProducts(repository: makeProductRepository()),
+            view: view,
+            timer: ContinuousDebounceTimer()
+        )
+    }
+
+    /// Whether a session is stored, so the interactive mode knows to ask for a login first.
+    func hasSession() async -> Bool {
+        (try? await makeSessionStore().load()) != nil
+    }
+
     func makeErrorReporter() -> ErrorReporter {
         ErrorReporter(output: output, format: format, verbose: verbose)
     }

@@ -24,14 +24,17 @@ struct StorefrontCommand: AsyncParsableCommand {
         ]
     )
 
-    /// No command: the interactive mode is for a terminal; anything else gets a hint.
+    @OptionGroup var options: GlobalOptions
+
+    /// No command: the interactive mode on a terminal; anywhere else, a hint.
     func run() async throws {
         let output = TerminalOutput()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            output.printDiagnostic("storefront: no command given; see `storefront --help` (try `storefront demo`).")
+            output.printDiagnostic("storefront: no command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`).")
             throw ExitCode(ProcessExitStatus.usage.rawValue)
         }
-        output.printDiagnostic("storefront: the interactive mode is not there yet; see `storefront --help` (try `storefront demo`).")
-        throw ExitCode(ProcessExitStatus.usage.rawValue)
+        try await ClientCommandRunner.run(options) { root in
+            await InteractiveSession(root: root, output: output).run()
+        }
     }
 }

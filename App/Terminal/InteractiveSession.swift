@@ -1,0 +1,74 @@
+import Foundation
+import Infrastructure
+import Presentation
+
+/// `storefront` with no command, on a terminal: sign in at the prompts if needed, then
+/// search as you type until Ctrl-C (or Ctrl-D on an empty query, or SIGTERM).
+struct InteractiveSession {
+    let root: CompositionRoot
+    let output: any ConsoleOutput
+
+    func run() async -> ProcessExitStatus {
+        if await !root.hasSession() {
+            let status = await signIn()
+            guard status == .success else { return status }
+        }
+        guard let terminal = RawTerminal() else { return .usage }
+        defer { terminal.restore() }
+        let view = TerminalSearchView(terminal: terminal)
+        let presenter = root.makeLiveSearchPresenter(view: view)
+        await presenter.start()
+
+        // Polling the size is simpler than a SIGWINCH handler and cheap at 4 times a second.
+        let resizeWatch = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                view.redrawIfResized()
+            }
+        }
+        defer { resizeWatch.cancel() }
+
+        for await bytes in KeyReader.bytes() {
+            for key in TerminalKeyDecoder.keys(in: bytes) {
+                switch key {
+                case .quit:
+                    return .success
+                case .endOfInput:
+                    if await presenter.screen.query.isEmpty { return .success }
+                case .edit(let edit):
+                    await presenter.handle(edit)
+                }
+            }
+        }
+        return .success
+    }
+
+    /// Asks for a username and a hidden password until they are right; Ctrl-C leaves.
+    private func signIn() async -> ProcessExitStatus {
+        let presenter = root.makeSignInPresenter()
+        while true {
+            FileHandle.standardError.write(Data("Username: ".utf8))
+            guard let username = readLine(strippingNewline: true) else { return .failure }
+            guard !username.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            switch PasswordPrompt.ask("Password: ") {
+            case .password(let password):
+                let status = await presenter.signIn(username: username, password: password)
+                if status == .success { return .success }
+                // Wrong credentials: say so (the presenter did) and ask again.
+                guard status == .noPermission || status == .usage else { return status }
+            case .cancelled:
+                output.printDiagnostic("storefront: sign-in cancelled.")
+                return .failure
+            case .noTerminal:
+                return .usage
+            }
+        }
+    }
+}
+
+/// The real debounce clock for the interactive presenter.
+struct ContinuousDebounceTimer: DebounceTimer {
+    func sleep(for duration: Duration) async throws {
+        try await ContinuousSleeper().sleep(for: duration)
+    }
+}

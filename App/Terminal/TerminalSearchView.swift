@@ -1,0 +1,45 @@
+import Presentation
+import Synchronization
+
+/// Draws the interactive screen on the terminal, and again when its size changes.
+final class TerminalSearchView: LiveSearchView {
+    private let terminal: RawTerminal
+    private let state = Mutex<(screen: LiveSearchScreen, columns: Int, rows: Int)>((LiveSearchScreen(), 0, 0))
+
+    init(terminal: RawTerminal) {
+        self.terminal = terminal
+    }
+
+    func show(_ screen: LiveSearchScreen) {
+        let size = RawTerminal.size()
+        state.withLock { $0 = (screen, size.columns, size.rows) }
+        draw(screen, columns: size.columns, rows: size.rows)
+    }
+
+    /// Redraws the last screen if the terminal was resized since it was drawn.
+    func redrawIfResized() {
+        let size = RawTerminal.size()
+        let last = state.withLock { state -> LiveSearchScreen? in
+            guard state.columns != size.columns || state.rows != size.rows else { return nil }
+            state.columns = size.columns
+            state.rows = size.rows
+            return state.screen
+        }
+        if let last {
+            draw(last, columns: size.columns, rows: size.rows)
+        }
+    }
+
+    private func draw(_ screen: LiveSearchScreen, columns: Int, rows: Int) {
+        let layout = LiveSearchLayout(screen, columns: columns, rows: rows)
+        var output = ANSI.hideCursor + ANSI.home
+        for (index, line) in layout.lines.enumerated() {
+            // Output processing stays on in raw mode, so "\n" reaches the screen as CR LF.
+            if index > 0 { output += "\n" }
+            output += index == layout.highlightedLine ? ANSI.reverseVideo + line + ANSI.resetAttributes : line
+            output += ANSI.clearToEndOfLine
+        }
+        output += ANSI.clearToEndOfScreen + ANSI.moveCursor(row: 1, column: layout.cursorColumn) + ANSI.showCursor
+        terminal.send(output)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Interactive mode in a pseudo-terminal", .serialized)
+struct InteractiveModeTests {
+    @Test("signs in at the prompts, searches as you type, and leaves the terminal as it found it")
+    func interactiveSession() async throws {
+        let backend = try await RunningBackend.start(key: nil)
+        defer { Task { await backend.stop() } }
+        let folder = try TemporaryDirectory()
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let before = try terminal.modes()
+
+        let process = Process()
+        process.executableURL = try CLI.executable()
+        process.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path, "TERM": "xterm",
+            "STOREFRONT_BASE_URL": backend.url, "STOREFRONT_DATA_DIR": folder.path,
+        ]
+        let side = terminal.childHandle
+        process.standardInput = side
+        process.standardOutput = side
+        process.standardError = side
+        let exited = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
+        try process.run()
+
+        #expect(await terminal.waitFor("Username: "))
+        terminal.type("emilys\r")
+        #expect(await terminal.waitFor("Password: "))
+        terminal.type("emilyspass\r")
+        #expect(await terminal.waitFor("Search: "))
+        let signedIn = terminal.screen.count
+        #expect(!terminal.screen.contains("emilyspass"), "the password was echoed")
+
+        for key in "phone" { terminal.type(String(key)) }
+        #expect(await terminal.waitFor("of 25 results", after: signedIn))
+        #expect(terminal.screen.dropFirst(signedIn).contains("Smartphone") || terminal.screen.dropFirst(signedIn).contains("iPhone"))
+        let firstQuery = terminal.screen.count
+
+        for _ in 0..<5 { terminal.type("\u{7F}") }
+        for key in "laptop" { terminal.type(String(key)) }
+        #expect(await terminal.waitFor("results", after: firstQuery))
+        let laptops = String(terminal.screen.dropFirst(firstQuery))
+        #expect(["MacBook", "ZenBook", "ThinkPad", "XPS", "MateBook", "Yoga"].contains { laptops.contains($0) })
+
+        terminal.type("\u{03}") // Ctrl-C
+        // Bounded, so a child that ignores Ctrl-C fails the test instead of hanging it.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            process.terminate()
+        }
+        var statuses = exited.stream.makeAsyncIterator()
+        let status = await statuses.next()
+        watchdog.cancel()
+        let after = try terminal.modes()
+
+        #expect(status == 0)
+        #expect(after.local == before.local)
+        #expect(after.input == before.input)
+        #expect(after.output == before.output)
+        #expect(after.local & tcflag_t(ECHO) != 0)
+        #expect(terminal.screen.hasSuffix("\u{1B}[?1049l") || terminal.screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
+    @Test("without a terminal, the bare command prints a hint and exits 64")
+    func noTerminal() async throws {
+        let result = try await CLI(backend: nil, key: nil, dataDirectory: try TemporaryDirectory().path).run([])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("storefront --help"))
+    }
+}

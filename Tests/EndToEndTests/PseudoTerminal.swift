@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A pseudo-terminal for driving the real binary as a person at a keyboard would:
+/// the child gets the terminal side as its standard input, output and error; the
+/// test types into the other side and reads what the child draws.
+final class PseudoTerminal: Sendable {
+    let controller: Int32
+    let terminalPath: String
+    /// The terminal side, open for as long as this lives: reading the controller
+    /// side while no terminal side is open fails at once (EIO) on Linux.
+    let terminalSide: Int32
+    private let received = ReceivedText()
+    private let arrivals: AsyncStream<Void>.Continuation
+    private let arrivalStream: AsyncStream<Void>
+
+    init(columns: UInt16 = 100, rows: UInt16 = 30) throws {
+        // posix_openpt and friends are hidden from Swift's Glibc module; these are the
+        // Linux ioctls they wrap (grantpt has nothing to do on devpts).
+        let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard controller >= 0, ioctl(controller, Self.unlockRequest, &unlock) == 0, ioctl(controller, Self.numberRequest, &number) == 0 else {
+            throw CLI.Failure(description: "no pseudo-terminal available")
+        }
+        self.controller = controller
+        self.terminalPath = "/dev/pts/\(number)"
+        terminalSide = open(terminalPath, O_RDWR | O_NOCTTY)
+        guard terminalSide >= 0 else { throw CLI.Failure(description: "cannot open \(terminalPath)") }
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+        (arrivalStream, arrivals) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+        let received = self.received
+        let arrivals = self.arrivals
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(controller, &buffer, buffer.count)
+                guard count > 0 else {
+                    arrivals.finish()
+                    return
+                }
+                received.append(String(decoding: buffer[..<count], as: UTF8.self))
+                arrivals.yield()
+            }
+        }.start()
+    }
+
+    /// TIOCSPTLCK and TIOCGPTN: function-like macros Swift does not import. These are
+    /// their values on Linux (the same on x86-64 and arm64).
+    private static let unlockRequest: UInt = 0x4004_5431
+    private static let numberRequest: UInt = 0x8004_5430
+
+    /// The terminal side as a file handle, for the child's standard streams.
+    var childHandle: FileHandle { FileHandle(fileDescriptor: terminalSide, closeOnDealloc: false) }
+
+    /// Closes both sides, which also ends the reading thread.
+    func close() {
+        Glibc.close(terminalSide)
+        Glibc.close(controller)
+    }
+
+    /// Everything the child has written so far.
+    var screen: String { received.text }
+
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits until the child has written `text` (after `offset` characters of output),
+    /// giving up after `limit` so a broken build fails instead of hanging.
+    func waitFor(_ text: String, after offset: Int = 0, limit: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        var iterator = arrivalStream.makeAsyncIterator()
+        while ContinuousClock.now < deadline {
+            if String(screen.dropFirst(offset)).contains(text) { return true }
+            let timeout = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                arrivals.yield()
+            }
+            guard await iterator.next() != nil else { timeout.cancel(); return String(screen.dropFirst(offset)).contains(text) }
+            timeout.cancel()
+        }
+        return String(screen.dropFirst(offset)).contains(text)
+    }
+
+    /// The terminal's modes as seen from the child's side (echo, canonical mode, …).
+    func modes() throws -> (local: tcflag_t, input: tcflag_t, output: tcflag_t) {
+        var modes = termios()
+        guard tcgetattr(terminalSide, &modes) == 0 else { throw CLI.Failure(description: "tcgetattr failed") }
+        return (modes.c_lflag, modes.c_iflag, modes.c_oflag)
+    }
+}
+
+/// What the child has written, shared between the reading thread and the test.
+final class ReceivedText: Sendable {
+    private let storage = Mutex("")
+
+    var text: String { storage.withLock { $0 } }
+
+    func append(_ more: String) {
+        storage.withLock { $0 += more }
+    }
+}
