@@ -1,0 +1,46 @@
+import Domain
+@testable import Presentation
+import Testing
+
+@Suite("LiveSearchLayout")
+struct LiveSearchLayoutTests {
+    private func screen(rows count: Int, selected: Int = 0) throws -> LiveSearchScreen {
+        var screen = LiveSearchScreen()
+        screen.query = "phone"
+        screen.status = .results
+        let products = try (1...count).map { try Sample.product($0, "A rather long product title number \($0) with words", brand: "Brand", cents: 100 * $0) }
+        screen.page = try ProductPage(products: products, total: 40, page: 1, pageSize: count)
+        screen.selectedRow = selected
+        return screen
+    }
+
+    @Test("fits the terminal: no line wider than it, exactly as many lines as rows, status last")
+    func fits() throws {
+        let layout = LiveSearchLayout(try screen(rows: 10), columns: 40, rows: 8)
+
+        #expect(layout.lines.count == 8)
+        #expect(layout.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(layout.lines[0] == "Search: phone")
+        #expect(layout.lines.last?.hasPrefix("Showing 1–10 of 40 results") == true)
+        #expect(layout.cursorColumn == 14)
+    }
+
+    @Test("keeps the selected row on screen when there are more rows than room")
+    func selectionVisible() throws {
+        let layout = LiveSearchLayout(try screen(rows: 10, selected: 9), columns: 120, rows: 8)
+
+        let highlighted = try #require(layout.highlightedLine)
+        #expect(layout.lines[highlighted].contains("number 10"))
+    }
+
+    @Test("shows a product's details and the way back")
+    func details() throws {
+        var screen = try screen(rows: 3)
+        screen.detail = screen.page?.products[1]
+        let layout = LiveSearchLayout(screen, columns: 80, rows: 20)
+
+        #expect(layout.lines.contains("Price     $2.00"))
+        #expect(layout.lines.contains("Esc: back to the results"))
+        #expect(layout.highlightedLine == nil)
+    }
+}
