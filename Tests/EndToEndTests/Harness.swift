@@ -56,8 +56,14 @@ struct CLI {
 
     let dataDirectory: String
     var environment: [String: String]
+    /// Keeps a folder this CLI made for itself alive as long as the CLI, then removes it.
+    private let ownFolder: TemporaryDirectory?
 
-    init(backend: RunningBackend?, key: AES256Key?, dataDirectory: String) {
+    /// - Parameter dataDirectory: where the session and cache go; a fresh temporary
+    ///   folder, removed with this value, when nil.
+    init(backend: RunningBackend?, key: AES256Key?, dataDirectory: String? = nil) throws {
+        ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
+        let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -67,6 +73,16 @@ struct CLI {
         environment["STOREFRONT_BASE_URL"] = backend?.url
         environment["STOREFRONT_PAYLOAD_KEY"] = key?.base64EncodedString
         self.environment = environment
+    }
+
+    /// A sealed backend and a CLI already signed in to it as emilys.
+    static func signedIn(clock: any WallClock = SystemWallClock(), tokenLifetime: Duration? = nil) async throws -> (RunningBackend, CLI, AES256Key) {
+        let key = try AES256Key.random()
+        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
+        let cli = try CLI(backend: backend, key: key)
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
+        return (backend, cli, key)
     }
 
     /// Runs `storefront arguments…`, feeding `input` on standard input. Output goes to

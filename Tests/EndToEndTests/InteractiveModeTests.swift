@@ -74,7 +74,7 @@ struct InteractiveModeTests {
 
     @Test("without a terminal, the bare command prints a hint and exits 64")
     func noTerminal() async throws {
-        let result = try await CLI(backend: nil, key: nil, dataDirectory: try TemporaryDirectory().path).run([])
+        let result = try await CLI(backend: nil, key: nil).run([])
         #expect(result.status == 64)
         #expect(result.standardError.contains("storefront --help"))
     }

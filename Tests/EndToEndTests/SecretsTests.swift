@@ -10,7 +10,7 @@ struct SecretsTests {
         let key = try AES256Key.random()
         let backend = try await RunningBackend.start(key: key)
         let folder = try TemporaryDirectory()
-        let cli = CLI(backend: backend, key: key, dataDirectory: folder.path)
+        let cli = try CLI(backend: backend, key: key, dataDirectory: folder.path)
 
         var results = [try await cli.run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")]
         let sessionText = try String(contentsOfFile: folder.file("session.json"), encoding: .utf8)
