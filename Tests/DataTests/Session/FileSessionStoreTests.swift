@@ -22,7 +22,8 @@ struct FileSessionStoreTests {
 
     @Test("clears the session, and clearing again is fine")
     func clear() async throws {
-        let store = FileSessionStore(directory: try TemporaryDirectory().path)
+        let temporary = try TemporaryDirectory()
+        let store = FileSessionStore(directory: temporary.path)
         try await store.save(session)
         try await store.clear()
         try await store.clear()
