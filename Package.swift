@@ -108,6 +108,8 @@ let package = Package(
             path: "Tests/BackendTests",
             swiftSettings: strict
         ),
+        // The App's own pieces that need no process: key decoding, settings.
+        .testTarget(name: "AppTests", dependencies: ["App", "Presentation", "TestSupport"], path: "Tests/AppTests", swiftSettings: strict),
         // Runs the built `storefront` binary against the backend started in-process.
         .testTarget(
             name: "EndToEndTests",
