@@ -1,4 +1,5 @@
 import Domain
+import Infrastructure
 import Presentation
 
 /// The demo's steps, each on its own line with its time, each checked: the demo
@@ -51,8 +52,7 @@ struct DemoScript {
             output.printLine("[\(index + 1)/\(steps.count)] \(step.title)")
             let start = clock.now
             let succeeded = await step.action()
-            let elapsed = clock.now - start
-            let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            let milliseconds = (clock.now - start).wholeMilliseconds
             output.printLine(succeeded ? "  ✓ done in \(milliseconds) ms" : "  ✗ failed after \(milliseconds) ms")
             guard succeeded else { return false }
         }

@@ -41,8 +41,8 @@ actor TokenIssuer {
             lifetime = maximumAccessLifetime
         }
         let grant = Grant(accessToken: try RandomToken.make(), refreshToken: try RandomToken.make())
-        accessTokens[grant.accessToken] = Entry(userID: userID, expires: now.addingTimeInterval(Self.seconds(lifetime)))
-        refreshTokens[grant.refreshToken] = Entry(userID: userID, expires: now.addingTimeInterval(Self.seconds(refreshLifetime)))
+        accessTokens[grant.accessToken] = Entry(userID: userID, expires: now.addingTimeInterval(lifetime.timeInterval))
+        refreshTokens[grant.refreshToken] = Entry(userID: userID, expires: now.addingTimeInterval(refreshLifetime.timeInterval))
         removeExpired(now: now)
         return grant
     }
@@ -63,10 +63,5 @@ actor TokenIssuer {
     private func removeExpired(now: Date) {
         accessTokens = accessTokens.filter { $0.value.expires.addingTimeInterval(24 * 3600) > now }
         refreshTokens = refreshTokens.filter { $0.value.expires > now }
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -38,10 +38,8 @@ struct StoreHTTPHandler: Sendable {
             try? await Task.sleep(for: latency)
         }
         let response = await answer(request, bodyTooLarge: bodyTooLarge)
-        let elapsed = clock.now - start
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         // Method, target and status only: never a header (tokens) or a body (passwords).
-        logger.info("\(request.method) \(request.target) \(response.status) \(milliseconds) ms")
+        logger.info("\(request.method) \(request.target) \(response.status) \((clock.now - start).wholeMilliseconds) ms")
         return response
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Infrastructure
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -92,13 +93,5 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.httpBody = Data(body)
         }
         return urlRequest
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation's APIs want it.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -1,3 +1,4 @@
+import Infrastructure
 import Logging
 
 /// One log line per exchange: method, target, status, milliseconds and attempt.
@@ -17,19 +18,12 @@ public struct LoggingInterceptor: HTTPInterceptor {
         let exchange = "\(request.method.rawValue) \(request.target)"
         do {
             let response = try await next(request)
-            let milliseconds = Self.milliseconds(clock.now - start)
-            logger.debug("\(exchange) \(response.status) \(milliseconds) ms attempt \(response.attempt)")
+            logger.debug("\(exchange) \(response.status) \((clock.now - start).wholeMilliseconds) ms attempt \(response.attempt)")
             return response
         } catch {
-            let milliseconds = Self.milliseconds(clock.now - start)
-            logger.debug("\(exchange) failed (\(Self.summary(of: error))) \(milliseconds) ms")
+            logger.debug("\(exchange) failed (\(Self.summary(of: error))) \((clock.now - start).wholeMilliseconds) ms")
             throw error
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
     /// The error's kind in a few words; reasons come from the transport and crypto

@@ -1,4 +1,5 @@
 import Foundation
+import Infrastructure
 import Logging
 
 /// Renews the session after a 401, at most once at a time: when twenty requests are
@@ -61,8 +62,7 @@ public actor TokenRefresher {
         let clock = ContinuousClock()
         let start = clock.now
         let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
-        let elapsed = (clock.now - start).components
-        logger.debug("POST /auth/refresh \(response.status) \(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) ms (renewing the session)")
+        logger.debug("POST /auth/refresh \(response.status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
         switch response.status {
         case 200...299:
             guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(response.body)) else {
