@@ -51,8 +51,8 @@ public struct LiveSearchLayout: Equatable, Sendable {
             "",
             "Brand     \(product.brand ?? "—")",
             "Category  \(product.category)",
-            "Price     \(product.price)" + (product.discountPercentage > 0 ? "  (\(Self.twoDecimals(product.discountPercentage))% off)" : ""),
-            "Rating    \(Self.twoDecimals(product.rating)) / 5",
+            "Price     \(product.price)" + (product.discountPercentage > 0 ? "  (\(DecimalText.twoDecimals(product.discountPercentage))% off)" : ""),
+            "Rating    \(DecimalText.twoDecimals(product.rating)) / 5",
             "Stock     \(product.stock)",
         ]
         if !product.tags.isEmpty { lines.append("Tags      \(product.tags.joined(separator: ", "))") }
@@ -61,11 +61,5 @@ public struct LiveSearchLayout: Equatable, Sendable {
             lines.append(product.description)
         }
         return lines
-    }
-
-    private static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

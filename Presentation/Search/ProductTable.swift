@@ -12,7 +12,7 @@ enum ProductTable {
                 DisplayWidth.truncate(product.title, to: maximumTitleColumns),
                 product.brand.map { DisplayWidth.truncate($0, to: 20) } ?? "—",
                 product.price.description,
-                rating(product.rating),
+                DecimalText.twoDecimals(product.rating),
                 String(product.stock),
             ]
         }
@@ -26,12 +26,5 @@ enum ProductTable {
                 .joined(separator: "  ")
                 .replacing(/\s+$/, with: "")
         }
-    }
-
-    /// Two decimals, as the store sends ratings.
-    private static func rating(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
