@@ -96,17 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
     /// The key from --payload-key-file, or a fresh one written to a private file.
     private func payloadKey(environment: [String: String]) throws(StartupFailure) -> (AES256Key, String) {
         if let payloadKeyFile {
-            guard let data = FileManager.default.contents(atPath: payloadKeyFile) else {
-                throw StartupFailure("The payload key file \(payloadKeyFile) cannot be read; check the path and its permissions.")
-            }
-            do {
-                return (try AES256Key(base64: String(decoding: data, as: UTF8.self)), "Sealed with the key in \(payloadKeyFile).")
-            } catch {
-                throw StartupFailure("The payload key in \(payloadKeyFile) is not usable: \(error.description).")
-            }
+            return (try ClientSettings.key(fromFile: payloadKeyFile), "Sealed with the key in \(payloadKeyFile).")
         }
-        let directory = dataDir ?? environment["STOREFRONT_DATA_DIR"]
-            ?? "\(environment["XDG_STATE_HOME"] ?? "\(environment["HOME"] ?? NSHomeDirectory())/.local/state")/storefront"
+        // Beside the client's session, so `serve` and the commands agree on where state lives.
+        let directory = ClientSettings.directories(
+            dataDirectory: dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment
+        ).state
         let file = (directory as NSString).appendingPathComponent("backend-payload.key")
         do {
             let key = try AES256Key.random()

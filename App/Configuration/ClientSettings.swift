@@ -40,14 +40,7 @@ struct ClientSettings: Sendable {
 
     private static func key(file: String?, environment: String?) throws(StartupFailure) -> AES256Key? {
         if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw StartupFailure("The payload key file \(file) cannot be read; check the path and its permissions.")
-            }
-            do {
-                return try AES256Key(base64: String(decoding: data, as: UTF8.self))
-            } catch {
-                throw StartupFailure("The payload key in \(file) is not usable: \(error.description).")
-            }
+            return try key(fromFile: file)
         }
         if let environment {
             do {
@@ -59,9 +52,21 @@ struct ClientSettings: Sendable {
         return nil
     }
 
+    /// The key in a key file (standard base64, as `storefront serve` writes it).
+    static func key(fromFile file: String) throws(StartupFailure) -> AES256Key {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw StartupFailure("The payload key file \(file) cannot be read; check the path and its permissions.")
+        }
+        do {
+            return try AES256Key(base64: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw StartupFailure("The payload key in \(file) is not usable: \(error.description).")
+        }
+    }
+
     /// With a data directory, the session sits in it and the cache in its `cache`
     /// folder; without one, in the XDG state and cache homes.
-    private static func directories(dataDirectory: String?, environment: [String: String]) -> (state: String, cache: String) {
+    static func directories(dataDirectory: String?, environment: [String: String]) -> (state: String, cache: String) {
         if let dataDirectory {
             return (dataDirectory, (dataDirectory as NSString).appendingPathComponent("cache"))
         }
