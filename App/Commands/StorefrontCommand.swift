@@ -24,16 +24,18 @@ struct StorefrontCommand: AsyncParsableCommand {
         ]
     )
 
-    @OptionGroup var options: GlobalOptions
-
     /// No command: the interactive mode on a terminal; anywhere else, a hint.
+    ///
+    /// The root takes no options of its own: `serve` has a `--payload-key-file` and a
+    /// `--data-dir` that mean something else, and a root option of the same name would
+    /// swallow them. The interactive mode reads the `STOREFRONT_*` variables instead.
     func run() async throws {
         let output = TerminalOutput()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             output.printDiagnostic("storefront: no command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`).")
             throw ExitCode(ProcessExitStatus.usage.rawValue)
         }
-        try await ClientCommandRunner.run(options) { root in
+        try await ClientCommandRunner.run(try GlobalOptions.parse([])) { root in
             await InteractiveSession(root: root, output: output).run()
         }
     }

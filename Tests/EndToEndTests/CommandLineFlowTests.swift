@@ -202,6 +202,18 @@ struct CommandLineFlowTests {
         #expect(!result.standardError.contains("c2VjcmV0"))
     }
 
+    @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
+    func serveBadKeyFile() async throws {
+        let folder = try TemporaryDirectory()
+        try Data("not a key\n".utf8).write(to: URL(fileURLWithPath: folder.file("key")))
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+
+        let result = try await cli.run(["serve", "--port", "0", "--payload-key-file", folder.file("key")])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("The payload key in \(folder.file("key")) is not usable"))
+    }
+
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {
         let result = try await CLI(backend: nil, key: nil).run(["demo"])
