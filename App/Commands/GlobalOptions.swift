@@ -34,23 +34,14 @@ enum ClientCommandRunner {
         let output = TerminalOutput()
         switch CompositionRoot.start(options: options, environment: ProcessInfo.processInfo.environment, output: output) {
         case .failed(let failure):
-            if options.json {
-                output.printDiagnostic(#"{"error":{"code":"configuration","message":\#(jsonString(failure.sentence))}}"#)
-            } else {
-                output.printDiagnostic("storefront: \(failure.sentence)")
-            }
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            let status = ErrorReporter(output: output, format: options.format, verbose: options.verbose)
+                .reportConfigurationFailure(failure.sentence)
+            throw ExitCode(status.rawValue)
         case .ready(let root):
             let status = await body(root)
             if status != .success {
                 throw ExitCode(status.rawValue)
             }
         }
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -29,6 +29,17 @@ public struct ErrorReporter: Sendable {
         return message.exitStatus
     }
 
+    /// A start-up failure (bad key, unusable folder): its sentence, code
+    /// `configuration`, exit 78.
+    @discardableResult
+    public func reportConfigurationFailure(_ sentence: String) -> ProcessExitStatus {
+        switch format {
+        case .human: output.printDiagnostic("storefront: \(sentence)")
+        case .json: output.printDiagnostic(JSONDocuments.error(code: "configuration", message: sentence))
+        }
+        return .configuration
+    }
+
     private static func detail(of error: StoreError) -> String? {
         switch error {
         case .unusableResponse(let detail), .unexpected(let detail): detail

@@ -80,3 +80,22 @@ struct AccountAndSignInPresenterTests {
         ])
     }
 }
+
+@Suite("ErrorReporter: start-up failures")
+struct ConfigurationFailureTests {
+    @Test("a configuration failure is one sentence, or the JSON error document, and exit 78")
+    func configuration() {
+        let human = RecordingOutput()
+        let json = RecordingOutput()
+
+        let statuses = [
+            ErrorReporter(output: human, format: .human, verbose: false).reportConfigurationFailure("The key is bad."),
+            ErrorReporter(output: json, format: .json, verbose: false).reportConfigurationFailure("The key is \"bad\"."),
+        ]
+
+        #expect(statuses == [.configuration, .configuration])
+        #expect(human.standardError == ["storefront: The key is bad."])
+        #expect(json.standardError == [#"{"error":{"code":"configuration","message":"The key is \"bad\"."}}"#])
+        #expect(human.standardOutput.isEmpty && json.standardOutput.isEmpty)
+    }
+}
