@@ -34,9 +34,6 @@ public struct StoreServer: Sendable {
         )
     }
 
-    /// Whether bodies are sealed.
-    public var isSealed: Bool { configuration.payloadKey != nil }
-
     /// Makes the next `count` requests fail with 503, as a flaky backend would.
     public func failNextRequests(_ count: Int) async {
         await handler.faults.add(failures: count)
