@@ -11,6 +11,12 @@ struct LiveSearchPresenterTests {
         LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, timer: timer)
     }
 
+    /// Lets `duration` pass once the presenter's `count`-th debounce wait has begun.
+    private func pause(_ duration: Duration, afterWait count: Int) async {
+        await timer.waitForSleeps(count)
+        await timer.advance(by: duration)
+    }
+
     private func type(_ text: String, into presenter: LiveSearchPresenter) async {
         for character in text {
             await presenter.handle(.character(character))
@@ -23,14 +29,11 @@ struct LiveSearchPresenterTests {
         let presenter = presenter(repository)
 
         await type("p", into: presenter)
-        await timer.waitForSleeps(1)
-        await timer.advance(by: .milliseconds(100))
+        await pause(.milliseconds(100), afterWait: 1)
         await type("h", into: presenter)
-        await timer.waitForSleeps(2)
-        await timer.advance(by: .milliseconds(100))
+        await pause(.milliseconds(100), afterWait: 2)
         await type("o", into: presenter)
-        await timer.waitForSleeps(3)
-        await timer.advance(by: .milliseconds(299))
+        await pause(.milliseconds(299), afterWait: 3)
         #expect(await repository.queries.isEmpty)
         await timer.advance(by: .milliseconds(1))
         await presenter.settle()
@@ -48,13 +51,11 @@ struct LiveSearchPresenterTests {
         let presenter = presenter(repository)
 
         await type("ph", into: presenter)
-        await timer.waitForSleeps(2)
-        await timer.advance(by: .milliseconds(300))
+        await pause(.milliseconds(300), afterWait: 2)
         await repository.waitForCalls(1)
         await type("o", into: presenter)
         await repository.release("ph")
-        await timer.waitForSleeps(3)
-        await timer.advance(by: .milliseconds(300))
+        await pause(.milliseconds(300), afterWait: 3)
         await presenter.settle()
 
         #expect(await repository.cancelled == ["ph"])
@@ -67,12 +68,10 @@ struct LiveSearchPresenterTests {
         let presenter = presenter(repository)
 
         await type("ph", into: presenter)
-        await timer.waitForSleeps(2)
-        await timer.advance(by: .milliseconds(300))
+        await pause(.milliseconds(300), afterWait: 2)
         await repository.waitForCalls(1)
         await type("o", into: presenter)
-        await timer.waitForSleeps(3)
-        await timer.advance(by: .milliseconds(300))
+        await pause(.milliseconds(300), afterWait: 3)
         await repository.waitForCalls(2)
         // "pho" has answered; now the slow "ph" answer comes in, late.
         await repository.release("ph")
@@ -104,8 +103,7 @@ struct LiveSearchPresenterTests {
         let repository = ScriptedSearchRepository()
         let presenter = presenter(repository)
         await type("x", into: presenter)
-        await timer.waitForSleeps(1)
-        await timer.advance(by: .milliseconds(300))
+        await pause(.milliseconds(300), afterWait: 1)
         await presenter.settle()
 
         await presenter.handle(.nextPage)
