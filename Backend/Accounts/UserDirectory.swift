@@ -13,6 +13,24 @@ struct StoreUser: Sendable {
     var image: String { "https://example.invalid/icon/\(username)/128" }
 }
 
+extension StoreUser: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case id, username, email, firstName, lastName, gender, image
+    }
+
+    /// The user as the wire shows it (PROTOCOL.md): never the password hash.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(username, forKey: .username)
+        try container.encode(email, forKey: .email)
+        try container.encode(firstName, forKey: .firstName)
+        try container.encode(lastName, forKey: .lastName)
+        try container.encode(gender, forKey: .gender)
+        try container.encode(image, forKey: .image)
+    }
+}
+
 /// The backend's users. The demo passwords are public (as DummyJSON's are); what the
 /// directory keeps is only their salted PBKDF2 hashes, compared in constant time.
 struct UserDirectory: Sendable {

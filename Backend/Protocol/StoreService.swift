@@ -20,7 +20,7 @@ struct StoreService: Sendable {
         case ("POST", "/auth/login"):
             return await logIn(request)
         case ("GET", "/auth/me"):
-            return await withUser(request) { user in json(200, WireBodies.User(user)) }
+            return await withUser(request) { user in json(200, user) }
         case ("POST", "/auth/refresh"):
             return await refresh(request)
         case ("GET", "/auth/products/search"):
@@ -50,7 +50,7 @@ struct StoreService: Sendable {
         guard let grant = try? await tokens.grant(userID: user.id, minutes: minutes) else {
             return message(500, "Could not issue tokens")
         }
-        return json(200, WireBodies.LoginResponse(user: WireBodies.User(user), accessToken: grant.accessToken, refreshToken: grant.refreshToken))
+        return json(200, WireBodies.LoginResponse(user: user, accessToken: grant.accessToken, refreshToken: grant.refreshToken))
     }
 
     private func refresh(_ request: StoreRequest) async -> StoreResponse {

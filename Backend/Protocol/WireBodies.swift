@@ -11,28 +11,8 @@ enum WireBodies {
         let expiresInMins: Int?
     }
 
-    struct User: Encodable {
-        let id: Int
-        let username: String
-        let email: String
-        let firstName: String
-        let lastName: String
-        let gender: String
-        let image: String
-
-        init(_ user: StoreUser) {
-            id = user.id
-            username = user.username
-            email = user.email
-            firstName = user.firstName
-            lastName = user.lastName
-            gender = user.gender
-            image = user.image
-        }
-    }
-
     struct LoginResponse: Encodable {
-        let user: User
+        let user: StoreUser
         let accessToken: String
         let refreshToken: String
 
