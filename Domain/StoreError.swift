@@ -14,6 +14,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case sessionExpired
     /// The backend could not be reached and nothing usable was cached.
     case offline
+    /// The backend at `host` failed to prove its identity (TLS); nothing was sent to it,
+    /// and no cached answer stands in: a failed proof of identity is not an outage.
+    case serverIdentityRejected(host: String, reason: ServerIdentityFailure)
     /// The backend answered, but its answer could not be used (undecodable,
     /// unsealable, inconsistent). `detail` is for diagnostics, not for end users.
     case unusableResponse(detail: String)

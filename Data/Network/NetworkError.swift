@@ -1,12 +1,26 @@
+import Domain
+
 /// What can go wrong between sending a request and holding a usable response,
 /// before anyone has looked at the status code.
 public enum NetworkError: Error, Equatable, Sendable {
-    /// The backend could not be reached: refused, reset, DNS failure, timed out.
+    /// The backend could not be reached: refused, reset, DNS failure, timed out, or the
+    /// connection closed before the answer was complete.
     case unreachable(reason: String)
+    /// No complete answer arrived within the request's overall deadline. Not retried:
+    /// the time the request was allowed is spent.
+    case deadlineExceeded(Duration)
     /// The caller's task was cancelled; the request was cancelled with it.
     case cancelled
     /// The response body passed the size limit; the rest was not read.
     case responseTooLarge(limit: Int)
+    /// The server answered with a redirect. The API never redirects (PROTOCOL.md), so
+    /// it is never followed: a token must not travel to wherever `Location` points.
+    case redirected(status: Int, location: String?)
+    /// The answer broke HTTP itself (a header that is not text, a body encoding nobody
+    /// asked for); `reason` says which rule.
+    case malformedResponse(reason: String)
+    /// The server's TLS identity failed verification; nothing was sent to it.
+    case serverIdentityRejected(host: String, reason: ServerIdentityFailure)
     /// Sealed mode got a response body without `X-IV`: a downgrade, never parsed.
     case unsealedResponse
     /// A sealed body did not open (bad `X-IV`, too short, wrong tag); no byte of it is used.

@@ -34,8 +34,14 @@ enum StoreErrorMapping {
 
     static func storeError(for error: NetworkError) -> StoreError {
         switch error {
-        case .unreachable:
+        case .unreachable, .deadlineExceeded:
             .offline
+        case .serverIdentityRejected(let host, let reason):
+            .serverIdentityRejected(host: host, reason: reason)
+        case .redirected(let status, let location):
+            .unusableResponse(detail: "the server redirected (\(status)) to \(location ?? "nowhere"); redirects are never followed")
+        case .malformedResponse(let reason):
+            .unusableResponse(detail: "the answer broke HTTP: \(reason)")
         case .notSignedIn:
             .notSignedIn
         case .sessionExpired:

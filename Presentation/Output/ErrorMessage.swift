@@ -45,6 +45,13 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "The store cannot be reached and nothing is cached for this; check the address and try again.",
                 exitStatus: .unavailable
             )
+        case .serverIdentityRejected(let host, let reason):
+            self.init(
+                code: "server-identity",
+                sentence: "The store at \(host) could not prove its identity (\(Self.phrase(for: reason))); "
+                    + "nothing was sent. Check the address, --ca-file and --pin.",
+                exitStatus: .serverIdentity
+            )
         case .unusableResponse:
             self.init(
                 code: "unusable-response",
@@ -59,6 +66,17 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "Something unexpected went wrong; run again with --verbose for details.",
                 exitStatus: .failure
             )
+        }
+    }
+
+    /// The reason as a phrase that fits inside the sentence.
+    private static func phrase(for reason: ServerIdentityFailure) -> String {
+        switch reason {
+        case .untrusted: "its certificate is not signed by an authority you trust"
+        case .nameMismatch: "its certificate is for another name"
+        case .expired: "its certificate has expired or is not valid yet"
+        case .pinMismatch: "no certificate in its chain matches a pinned key"
+        case .other(let detail): "the TLS handshake failed: \(detail)"
         }
     }
 }

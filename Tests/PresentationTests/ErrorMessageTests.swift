@@ -10,6 +10,7 @@ struct ErrorMessageTests {
         (.notSignedIn, "not-signed-in", .noPermission),
         (.sessionExpired, "session-expired", .noPermission),
         (.offline, "offline", .unavailable),
+        (.serverIdentityRejected(host: "store.example", reason: .pinMismatch), "server-identity", .serverIdentity),
         (.unusableResponse(detail: "keyNotFound products"), "unusable-response", .dataError),
         (.notFound, "not-found", .failure),
         (.unexpected(detail: "boom"), "unexpected", .failure),
@@ -38,8 +39,21 @@ struct ErrorMessageTests {
         #expect(!sentence.contains("\n"))
     }
 
+    @Test("a refused TLS identity names the host and the reason a person can act on", arguments: [
+        (ServerIdentityFailure.untrusted, "not signed by an authority you trust"),
+        (.nameMismatch, "for another name"),
+        (.expired, "expired"),
+        (.pinMismatch, "matches a pinned key"),
+    ])
+    func serverIdentitySentence(reason: ServerIdentityFailure, phrase: String) {
+        let sentence = ErrorMessage(.serverIdentityRejected(host: "store.example", reason: reason)).sentence
+        #expect(sentence.contains("store.example"))
+        #expect(sentence.contains(phrase))
+        #expect(sentence.contains("nothing was sent"))
+    }
+
     @Test("exit statuses are the numbers scripts rely on")
     func exitNumbers() {
-        #expect(ProcessExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 77, 78])
+        #expect(ProcessExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 76, 77, 78])
     }
 }

@@ -31,7 +31,11 @@ public struct LoggingInterceptor: HTTPInterceptor {
     private static func summary(of error: NetworkError) -> String {
         switch error {
         case .unreachable(let reason): "unreachable: \(reason)"
+        case .deadlineExceeded(let deadline): "no complete answer within \(deadline.wholeMilliseconds) ms"
         case .cancelled: "cancelled"
+        case .redirected(let status, _): "redirect \(status) refused"
+        case .malformedResponse(let reason): "malformed answer: \(reason)"
+        case .serverIdentityRejected(let host, let reason): "TLS identity of \(host) rejected: \(reason)"
         case .responseTooLarge(let limit): "response over \(limit) bytes"
         case .unsealedResponse: "unsealed response refused"
         case .unopenableResponse: "sealed response did not open"
