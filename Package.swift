@@ -21,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // The innermost layer: entities, repository protocols, use cases. Imports nothing.
@@ -35,6 +39,29 @@ let package = Package(
             name: "Data",
             dependencies: ["Domain", "Infrastructure", .product(name: "Logging", package: "swift-log")],
             path: "Data",
+            exclude: ["Transports"],
+            swiftSettings: strict
+        ),
+        // The two adapters behind Data's `HTTPTransport`, each a target of its own so a
+        // binary links only the HTTP stack it uses. AsyncHTTPClient (SwiftNIO, NIOSSL)
+        // is the default on Linux; URLSession is what Apple-platform readers will use.
+        .target(
+            name: "HTTPClientAdapter",
+            dependencies: [
+                "Data", "Domain", "Infrastructure",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Data/Transports/AsyncHTTPClient",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "URLSessionAdapter",
+            dependencies: ["Data", "Infrastructure"],
+            path: "Data/Transports/URLSession",
             swiftSettings: strict
         ),
 
@@ -62,6 +89,11 @@ let package = Package(
             dependencies: [
                 "Infrastructure",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -73,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Presentation", "Data", "Infrastructure", "Backend",
+                "Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -92,7 +124,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DataTests",
-            dependencies: ["Data", "Domain", "Infrastructure", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Data", "HTTPClientAdapter", "URLSessionAdapter", "Domain", "Infrastructure", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/DataTests",
             swiftSettings: strict
         ),

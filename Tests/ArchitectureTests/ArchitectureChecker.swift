@@ -40,8 +40,8 @@ struct ArchitectureChecker: Sendable {
                 found.append(Violation(description: "target \(target.name) has no layer rule; add one to LayerRules.swift"))
                 continue
             }
-            if target.path != rule.layer {
-                found.append(Violation(description: "target \(target.name) lives in \(target.path), not in its layer folder \(rule.layer)/"))
+            if target.path != rule.folder {
+                found.append(Violation(description: "target \(target.name) lives in \(target.path), not in its layer folder \(rule.folder)/"))
             }
             for dependency in target.targetDependencies where !rule.targets.contains(dependency) {
                 found.append(Violation(description: "\(target.name) depends on target \(dependency) in Package.swift, which its layer may not"))

@@ -42,6 +42,14 @@ struct ArchitectureCheckerTests {
             DeclaredTarget(name: "Domain", kind: .regular, path: "Domain", targetDependencies: [], productDependencies: []),
             DeclaredTarget(name: "Presentation", kind: .regular, path: "Presentation", targetDependencies: ["Domain"], productDependencies: []),
             DeclaredTarget(name: "Data", kind: .regular, path: "Data", targetDependencies: ["Domain", "Infrastructure"], productDependencies: []),
+            DeclaredTarget(
+                name: "HTTPClientAdapter", kind: .regular, path: "Data/Transports/AsyncHTTPClient",
+                targetDependencies: ["Data", "Infrastructure"], productDependencies: ["AsyncHTTPClient", "NIOSSL"]
+            ),
+            DeclaredTarget(
+                name: "URLSessionAdapter", kind: .regular, path: "Data/Transports/URLSession",
+                targetDependencies: ["Data"], productDependencies: []
+            ),
             DeclaredTarget(name: "Infrastructure", kind: .regular, path: "Infrastructure", targetDependencies: ["CLibCrypto"], productDependencies: ["Logging"]),
             DeclaredTarget(name: "CLibCrypto", kind: .system, path: "Infrastructure/CLibCrypto", targetDependencies: [], productDependencies: []),
             DeclaredTarget(name: "Backend", kind: .regular, path: "Backend", targetDependencies: ["Infrastructure"], productDependencies: ["Hummingbird"]),
@@ -98,6 +106,10 @@ struct ArchitectureCheckerTests {
         ("Infrastructure", "@testable import Domain"),
         ("Domain", "import Glibc"),
         ("Backend", "import Data"),
+        // An HTTP stack belongs to its adapter, never to Data itself.
+        ("Data", "import AsyncHTTPClient"),
+        ("Data", "import FoundationNetworking"),
+        ("URLSessionAdapter", "import NIOCore"),
     ])
     func outwardImport(layer: String, line: String) {
         let imports = ImportScanner.imports(in: "// header\n\(line)\n", file: "\(layer)/Bad.swift")
@@ -106,6 +118,17 @@ struct ArchitectureCheckerTests {
 
         #expect(violations.count == 1)
         #expect(violations.first?.description.hasPrefix("\(layer)/Bad.swift:2 imports") == true)
+    }
+
+    @Test("a file in an adapter's folder counts for the adapter, not for Data around it")
+    func nestedTargetFolders() throws {
+        let root = PackageReader.repositoryRoot
+        let targets = try PackageReader.targets(ofPackageAt: root)
+
+        let imports = try PackageReader.imports(of: targets, in: root)
+
+        #expect(imports["HTTPClientAdapter", default: []].contains { $0.module == "AsyncHTTPClient" })
+        #expect(!imports["Data", default: []].contains { $0.file.hasPrefix("Data/Transports/") })
     }
 
     @Test("a target without a rule, a layer outside its folder, and a rule without a target are caught")

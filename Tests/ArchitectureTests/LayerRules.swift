@@ -4,8 +4,10 @@
 /// Data → Infrastructure. A target that is not listed here is itself a violation,
 /// so a new layer cannot slip in without someone deciding its rule.
 struct LayerRule: Sendable {
-    /// The target, which is also its folder.
+    /// The target.
     let layer: String
+    /// Its folder: the layer's own, or a subfolder of the layer it belongs to.
+    let folder: String
     /// Targets of this package (layers or system libraries) it may depend on and import.
     let targets: Set<String>
     /// Products of other packages it may depend on, by product name.
@@ -16,6 +18,14 @@ struct LayerRule: Sendable {
 
     /// Everything a source file in this layer may `import`.
     var importable: Set<String> { targets.union(modules) }
+
+    init(layer: String, folder: String? = nil, targets: Set<String>, products: Set<String>, modules: Set<String>) {
+        self.layer = layer
+        self.folder = folder ?? layer
+        self.targets = targets
+        self.products = products
+        self.modules = modules
+    }
 }
 
 extension LayerRule {
@@ -28,11 +38,28 @@ extension LayerRule {
         LayerRule(layer: "Presentation", targets: ["Domain"], products: [], modules: ["Foundation"]),
         // Implements Domain's repositories on top of Infrastructure; never sees the UI.
         // swift-log is a logging API, not a layer, so the logging interceptor may use it.
+        // No HTTP stack: that is the adapters' business, below.
         LayerRule(
             layer: "Data",
             targets: ["Domain", "Infrastructure"],
             products: ["Logging"],
-            modules: platform.union(["FoundationNetworking", "Logging"])
+            modules: platform.union(["Logging"])
+        ),
+        // The two adapters behind Data's HTTPTransport, each in a folder of Data and a
+        // target of its own, so only the binary that needs an HTTP stack links it.
+        LayerRule(
+            layer: "HTTPClientAdapter",
+            folder: "Data/Transports/AsyncHTTPClient",
+            targets: ["Data", "Domain", "Infrastructure"],
+            products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"],
+            modules: platform.union(["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"])
+        ),
+        LayerRule(
+            layer: "URLSessionAdapter",
+            folder: "Data/Transports/URLSession",
+            targets: ["Data", "Infrastructure"],
+            products: [],
+            modules: platform.union(["FoundationNetworking"])
         ),
         // Technical ground: knows no layer at all.
         LayerRule(
@@ -46,15 +73,15 @@ extension LayerRule {
         LayerRule(
             layer: "Backend",
             targets: ["Infrastructure"],
-            products: ["Hummingbird", "HTTPTypes", "Logging"],
-            modules: platform.union(["Hummingbird", "HTTPTypes", "Logging"])
+            products: ["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging"],
+            modules: platform.union(["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging"])
         ),
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",
-            targets: ["Domain", "Presentation", "Data", "Infrastructure", "Backend"],
+            targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend"],
             products: ["ArgumentParser", "Logging"],
-            modules: platform.union(["FoundationNetworking", "ArgumentParser", "Logging"])
+            modules: platform.union(["ArgumentParser", "Logging"])
         ),
     ]
 }

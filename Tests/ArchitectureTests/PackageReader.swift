@@ -38,15 +38,20 @@ enum PackageReader {
         }
     }
 
-    /// Every import line of every `.swift` file below each non-test target's folder.
+    /// Every import line of every `.swift` file below each non-test target's folder. A
+    /// file in a folder that holds a target of its own (Data/Transports/…) counts for
+    /// that target only.
     static func imports(of targets: [DeclaredTarget], in root: URL) throws -> [String: [ImportLine]] {
         var result: [String: [ImportLine]] = [:]
-        for target in targets where target.kind != .test && !target.path.hasPrefix("Tests/") {
+        let sourceTargets = targets.filter { $0.kind != .test && !$0.path.hasPrefix("Tests/") }
+        for target in sourceTargets {
             let folder = root.appendingPathComponent(target.path)
+            let nested = sourceTargets.map(\.path).filter { $0.hasPrefix(target.path + "/") }
             guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
             for case let file as URL in files where file.pathExtension == "swift" {
-                let source = try String(contentsOf: file, encoding: .utf8)
                 let relative = String(file.path.dropFirst(root.path.count + 1))
+                if nested.contains(where: { relative.hasPrefix($0 + "/") }) { continue }
+                let source = try String(contentsOf: file, encoding: .utf8)
                 result[target.name, default: []] += ImportScanner.imports(in: source, file: relative)
             }
         }

@@ -1,3 +1,4 @@
+import Data
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -56,6 +57,18 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(tooLarge ? .cancel : .allow)
     }
 
+    /// Redirects are never followed: answering nil makes the 3xx itself the response,
+    /// which `complete` then refuses.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = state.withLock { state -> Bool in
             guard var exchange = state.exchanges[dataTask.taskIdentifier], !exchange.exceededLimit else { return false }
@@ -89,6 +102,11 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
         }
         guard let response = task.response as? HTTPURLResponse else {
             exchange.continuation.resume(throwing: NetworkError.unreachable(reason: "the server sent no HTTP response"))
+            return
+        }
+        if TransportConfiguration.isRedirect(response.statusCode) {
+            let location = response.value(forHTTPHeaderField: "Location")
+            exchange.continuation.resume(throwing: NetworkError.redirected(status: response.statusCode, location: location))
             return
         }
         var headers: [String: String] = [:]

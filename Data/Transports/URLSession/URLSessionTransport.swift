@@ -1,0 +1,96 @@
+import Foundation
+import Data
+import Infrastructure
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests with `URLSession` (FoundationNetworking on Linux): the adapter that
+/// Apple-platform readers will use, and the second one held to the transport contract.
+/// One session for the process so connections are reused, an idle timeout and an
+/// overall deadline per request, a cap on the response size enforced while the body
+/// streams in, redirects refused, and real cancellation.
+///
+/// Known limits on Linux (FoundationNetworking, Swift 6.3), which no code here can fix:
+/// an answer cut off inside its header block traps the process
+/// (swiftlang/swift-corelibs-foundation#5285); there is no server-trust hook, so no
+/// custom authorities and no pins; and libcurl decodes a compressed body the server
+/// sends unasked before the size cap sees it. On Linux, prefer `AsyncHTTPClientTransport`.
+public final class URLSessionTransport: HTTPTransport {
+    private let configuration: TransportConfiguration
+    private let session: URLSession
+    private let exchanges: ExchangeRegistry
+
+    /// Fails when asked for TLS control that FoundationNetworking cannot give on Linux.
+    public init(configuration: TransportConfiguration) throws(NetworkError) {
+        #if canImport(FoundationNetworking)
+        if configuration.baseURL.scheme?.lowercased() == "https", configuration.trust != .system {
+            throw .invalidRequest(
+                reason: "the URLSession transport cannot use --ca-file or --pin on Linux (FoundationNetworking has no server-trust hook); use the default transport"
+            )
+        }
+        #endif
+        self.configuration = configuration
+        let exchanges = ExchangeRegistry()
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = Self.wholeSeconds(configuration.idleTimeout)
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpCookieStorage = nil
+        self.exchanges = exchanges
+        self.session = URLSession(configuration: sessionConfiguration, delegate: exchanges, delegateQueue: nil)
+    }
+
+    deinit {
+        // A session keeps its delegate alive until it is invalidated.
+        session.finishTasksAndInvalidate()
+    }
+
+    /// FoundationNetworking on Linux truncates a timeout to whole seconds, so 0.3 s would
+    /// become an immediate timeout (seen with Swift 6.3 on Debian): round up, at least one.
+    static func wholeSeconds(_ duration: Duration) -> TimeInterval {
+        max(1, duration.timeInterval.rounded(.up))
+    }
+
+    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled }
+        let task = session.dataTask(with: try urlRequest(for: request))
+        let limit = configuration.maximumResponseBytes
+        let exchanges = self.exchanges
+        return try await ExchangeDeadline.run(within: configuration.deadline) { () async throws(NetworkError) -> HTTPResponse in
+            do {
+                return try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { continuation in
+                        exchanges.register(task, limit: limit, continuation: continuation)
+                        task.resume()
+                    }
+                } onCancel: {
+                    task.cancel()
+                }
+            } catch let error as NetworkError {
+                throw error
+            } catch {
+                throw .unreachable(reason: String(describing: error))
+            }
+        }
+    }
+
+    private func urlRequest(for request: HTTPRequest) throws(NetworkError) -> URLRequest {
+        let text = configuration.url(for: request.target)
+        guard let url = URL(string: text) else {
+            throw .invalidRequest(reason: "cannot form a URL from \(configuration.baseURL) and \(request.path)")
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.timeoutInterval = Self.wholeSeconds(configuration.idleTimeout)
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        // No compression asked for, so the size cap counts the bytes that arrive.
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        if let body = request.body {
+            urlRequest.httpBody = Data(body)
+        }
+        return urlRequest
+    }
+}
