@@ -1,0 +1,122 @@
+import AsyncHTTPClient
+import Data
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// The Linux transport: AsyncHTTPClient on SwiftNIO, the standard HTTP client of
+/// server-side Swift. One client per process (connections are pooled and reused),
+/// shut down by whoever made it.
+///
+/// What it refuses on principle: redirects (returned as an error, never followed, so a
+/// token never travels to whatever `Location` names), compressed bodies (none are asked
+/// for, so the size cap counts the bytes that arrive), and an exchange that outlives its
+/// overall deadline. It waits on epoll: no processor time while the server is silent.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    private let configuration: TransportConfiguration
+    private let client: HTTPClient
+    private let identity: ServerIdentityCheck?
+
+    /// Fails only when the TLS settings cannot be used (an unreadable CA file).
+    public init(configuration: TransportConfiguration) throws(NetworkError) {
+        self.configuration = configuration
+        let host = configuration.baseURL.host ?? ""
+        let isHTTPS = configuration.baseURL.scheme?.lowercased() == "https"
+        let identity = isHTTPS
+            ? ServerIdentityCheck(
+                host: host,
+                port: configuration.baseURL.port ?? 443,
+                trust: configuration.trust,
+                timeout: configuration.idleTimeout
+            )
+            : nil
+
+        var client = HTTPClient.Configuration()
+        client.redirectConfiguration = .disallow
+        client.decompression = .disabled
+        client.httpVersion = .http1Only
+        let idle = TimeAmount.milliseconds(configuration.idleTimeout.wholeMilliseconds)
+        client.timeout = HTTPClient.Configuration.Timeout(connect: idle, read: idle)
+        // A refused connection is an answer: report it now rather than retrying inside
+        // the pool until the deadline. The retry interceptor decides what is retried.
+        client.connectionPool.retryConnectionEstablishment = false
+        if let identity {
+            client.tlsConfiguration = try identity.tlsConfiguration()
+            // Runs on every new connection after its handshake, before any request is
+            // written on it: the pins are checked against that very connection.
+            client.http1_1ConnectionDebugInitializer = { channel in identity.check(channel) }
+        }
+        self.identity = identity
+        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: client)
+    }
+
+    /// Closes the pooled connections. Call once, when the process is done with the network.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled }
+        let prepared = prepare(request)
+        let limit = configuration.maximumResponseBytes
+        let client = self.client
+        let identity = self.identity
+        let deadline = configuration.deadline
+        // The client's own deadline ends with the response head; ExchangeDeadline also
+        // bounds the body, which is where a dripping server spends its time.
+        return try await ExchangeDeadline.run(within: deadline) { () async throws(NetworkError) -> HTTPResponse in
+            do {
+                let response = try await client.execute(prepared, deadline: .now() + .milliseconds(deadline.wholeMilliseconds))
+                let status = Int(response.status.code)
+                let headers = try Self.headers(of: response.headers)
+                if TransportConfiguration.isRedirect(status) {
+                    throw NetworkError.redirected(status: status, location: response.headers.first(name: "Location"))
+                }
+                if let encoding = response.headers.first(name: "Content-Encoding"), encoding.lowercased() != "identity" {
+                    throw NetworkError.malformedResponse(reason: "a body encoded as \(encoding), which was not asked for")
+                }
+                let body = try await response.body.collect(upTo: limit)
+                return HTTPResponse(status: status, headers: headers, body: Array(buffer: body))
+            } catch let error as NetworkError {
+                throw error
+            } catch is NIOTooManyBytesError {
+                throw NetworkError.responseTooLarge(limit: limit)
+            } catch {
+                throw await AsyncHTTPClientErrors.classify(error, deadline: deadline, identity: identity)
+            }
+        }
+    }
+
+    private func prepare(_ request: HTTPRequest) -> HTTPClientRequest {
+        var prepared = HTTPClientRequest(url: configuration.url(for: request.target))
+        prepared.method = request.method == .post ? .POST : .GET
+        for (name, value) in request.headers {
+            prepared.headers.add(name: name, value: value)
+        }
+        // Say so explicitly: a server may not compress what it was not asked to.
+        prepared.headers.replaceOrAdd(name: "Accept-Encoding", value: "identity")
+        if let body = request.body {
+            prepared.body = .bytes(ByteBuffer(bytes: body))
+        }
+        return prepared
+    }
+
+    /// The headers as text. NIO's parser keeps bytes that are not UTF-8 as U+FFFD; such a
+    /// value (a mangled `X-IV`, say) is refused here rather than half-read later.
+    private static func headers(of fields: HTTPHeaders) throws(NetworkError) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in fields {
+            if name.contains("\u{FFFD}") || value.contains("\u{FFFD}") {
+                throw .malformedResponse(reason: "the header \(name.filter(\.isASCII)) is not valid text")
+            }
+            if let existing = headers[name] {
+                headers[name] = existing + ", " + value
+            } else {
+                headers[name] = value
+            }
+        }
+        return headers
+    }
+}
