@@ -1,12 +1,14 @@
 import Foundation
+import Infrastructure
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for testing the real
-/// URLSession transport. One blocking thread accepts connections and answers each
-/// request through `respond`; it is deliberately small, not a general server.
+/// transports against answers a real server would never give on purpose: cut off,
+/// dripped, redirected, mangled. One blocking thread accepts connections and answers
+/// each request through `respond`; it is deliberately small, not a general server.
 final class LoopbackHTTPServer: Sendable {
     /// What the server received.
     struct Request: Sendable {
@@ -23,6 +25,10 @@ final class LoopbackHTTPServer: Sendable {
         /// A body without `Content-Length`, ended by closing the connection.
         case unannounced(body: [UInt8])
         case hang
+        /// Exactly these bytes, then the connection is closed: for truncated and broken answers.
+        case raw([UInt8])
+        /// `head`, then one byte of body every `interval` until the client goes away.
+        case drip(head: [UInt8], interval: Duration)
     }
 
     let port: UInt16
@@ -90,6 +96,15 @@ final class LoopbackHTTPServer: Sendable {
             var byte: UInt8 = 0
             while recv(connection, &byte, 1, 0) > 0 {}
             events.yield("closed")
+        case .raw(let bytes):
+            write(bytes, to: connection)
+        case .drip(let head, let interval):
+            write(head, to: connection)
+            // The server's own pace, not a test waiting: it stops when the client hangs up.
+            while write([UInt8(ascii: "x")], to: connection) {
+                Thread.sleep(forTimeInterval: interval.timeInterval)
+            }
+            events.yield("closed")
         case .unannounced(let body):
             write(Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + body, to: connection)
         case .respond(let status, let headers, let body):
@@ -100,13 +115,16 @@ final class LoopbackHTTPServer: Sendable {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to connection: Int32) {
+    /// Whether every byte went out (false once the client has closed the connection).
+    @discardableResult
+    private static func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return }
+            if sent <= 0 { return false }
             offset += sent
         }
+        return true
     }
 
     private static func readRequest(_ connection: Int32) -> Request? {
