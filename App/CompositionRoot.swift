@@ -1,9 +1,11 @@
 import Data
 import Domain
 import Foundation
+import HTTPClientAdapter
 import Infrastructure
 import Logging
 import Presentation
+import URLSessionAdapter
 
 /// The one place that builds objects: settings → transport → interceptors →
 /// repositories → use cases → presenters, each handed what it needs through its
@@ -17,24 +19,40 @@ struct CompositionRoot: Sendable {
     private let clock: any WallClock = SystemWallClock()
     /// One transport for the process, so connections are reused.
     private let transport: any HTTPTransport
+    /// Closes the adapter's connections; called once, when the command is done.
+    private let closeTransport: @Sendable () async -> Void
 
-    init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool) {
+    private init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool) throws(StartupFailure) {
         self.settings = settings
         self.output = output
         self.format = format
         self.verbose = verbose
         self.logger = Self.makeLogger(output: output, verbose: verbose)
-        self.transport = Self.makeTransport(settings: settings, logger: logger)
+        (self.transport, self.closeTransport) = try Self.makeTransport(settings: settings, logger: logger)
     }
 
     /// Resolves the settings and builds the graph, or says why it cannot.
     static func start(options: GlobalOptions, environment: [String: String], output: any ConsoleOutput) -> StartupState {
         switch ClientSettings.resolve(options, environment: environment) {
         case .success(let settings):
-            .ready(CompositionRoot(settings: settings, output: output, format: options.format, verbose: options.verbose))
+            start(settings: settings, output: output, format: options.format, verbose: options.verbose)
         case .failure(let failure):
             .failed(failure)
         }
+    }
+
+    /// Builds the graph from settings already resolved (the demo makes its own).
+    static func start(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool) -> StartupState {
+        do {
+            return .ready(try CompositionRoot(settings: settings, output: output, format: format, verbose: verbose))
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Lets go of the network: pooled connections are closed before the process ends.
+    func shutdown() async {
+        await closeTransport()
     }
 
     // MARK: Presenters
@@ -115,10 +133,15 @@ struct CompositionRoot: Sendable {
 
     // MARK: Network
 
-    /// logging → retry → auth → payload sealing → URLSession. Logging sits outside the
+    /// logging → retry → auth → payload sealing → adapter. Logging sits outside the
     /// retry so it prints one line per exchange with the attempt it took; sealing sits
-    /// inside auth so the refresh call is sealed like every other request.
-    private static func makeTransport(settings: ClientSettings, logger: Logger) -> any HTTPTransport {
+    /// inside auth so the refresh call is sealed like every other request. The adapter
+    /// is the only piece that knows which HTTP stack is underneath.
+    private static func makeTransport(
+        settings: ClientSettings,
+        logger: Logger
+    ) throws(StartupFailure) -> (any HTTPTransport, @Sendable () async -> Void) {
+        let adapter = try makeAdapter(settings: settings)
         let sessions = FileSessionStore(directory: settings.stateDirectory)
         var interceptors: [any HTTPInterceptor] = [
             LoggingInterceptor(logger: logger),
@@ -128,10 +151,25 @@ struct CompositionRoot: Sendable {
         if let key = settings.payloadKey {
             interceptors.append(PayloadSealingInterceptor(key: key))
         }
-        return InterceptedTransport(
-            interceptors: interceptors,
-            transport: URLSessionTransport(configuration: .init(baseURL: settings.baseURL))
-        )
+        return (InterceptedTransport(interceptors: interceptors, transport: adapter.transport), adapter.close)
+    }
+
+    private static func makeAdapter(
+        settings: ClientSettings
+    ) throws(StartupFailure) -> (transport: any HTTPTransport, close: @Sendable () async -> Void) {
+        let configuration = TransportConfiguration(baseURL: settings.baseURL, trust: settings.trust)
+        do {
+            switch settings.transport {
+            case .asyncHTTPClient:
+                let transport = try AsyncHTTPClientTransport(configuration: configuration)
+                return (transport, { await transport.shutdown() })
+            case .urlSession:
+                return (try URLSessionTransport(configuration: configuration), {})
+            }
+        } catch {
+            let reason = if case .invalidRequest(let reason) = error { reason } else { "\(error)" }
+            throw StartupFailure("The HTTP client cannot start: \(reason).")
+        }
     }
 
     /// `--verbose` shows debug lines (one per exchange, cache hits and misses) on

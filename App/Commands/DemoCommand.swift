@@ -51,13 +51,18 @@ struct DemoCommand: AsyncParsableCommand {
             stateDirectory: (folder as NSString).appendingPathComponent("state"),
             cacheDirectory: (folder as NSString).appendingPathComponent("cache")
         )
-        let root = CompositionRoot(settings: settings, output: output, format: .human, verbose: verbose)
+        guard case .ready(let root) = CompositionRoot.start(settings: settings, output: output, format: .human, verbose: verbose) else {
+            backend.cancel()
+            output.printDiagnostic("storefront: The demo client cannot start.")
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
         let script = DemoScript(root: root, output: output, stopBackend: {
             backend.cancel()
             _ = await backend.result
         })
 
         let succeeded = await script.run()
+        await root.shutdown()
         backend.cancel()
         if !succeeded {
             throw ExitCode(ProcessExitStatus.failure.rawValue)

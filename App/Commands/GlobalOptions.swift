@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Foundation
 import Presentation
 
@@ -13,6 +14,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Where the session and the cache live (env STOREFRONT_DATA_DIR; default under XDG_STATE_HOME and XDG_CACHE_HOME).")
     var dataDir: String?
 
+    @Option(name: .long, help: "PEM certificates to trust for an https backend instead of the system's (env STOREFRONT_CA_FILE).")
+    var caFile: String?
+
+    @Option(name: .long, help: "sha256/BASE64 of a certificate's public key that the https backend's chain must contain; repeatable (env STOREFRONT_PINS, comma-separated).")
+    var pin: [String] = []
+
     @Flag(name: .long, help: "Print one JSON document on standard output.")
     var json = false
 
@@ -24,6 +31,9 @@ struct GlobalOptions: ParsableArguments {
     func validate() throws {
         if let baseURL, BaseURL.parse(baseURL) == nil {
             throw ValidationError("--base-url must be an http:// or https:// URL, such as http://127.0.0.1:8080.")
+        }
+        for pin in pin where PublicKeyPin(pin) == nil {
+            throw ValidationError("--pin takes sha256/ and the base64 SHA-256 of a public key (as curl's --pinnedpubkey), not \(pin).")
         }
     }
 }
@@ -39,6 +49,7 @@ enum ClientCommandRunner {
             throw ExitCode(status.rawValue)
         case .ready(let root):
             let status = await body(root)
+            await root.shutdown()
             if status != .success {
                 throw ExitCode(status.rawValue)
             }

@@ -28,6 +28,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Where a fresh payload key is written (default: the data directory).")
     var dataDir: String?
 
+    @Option(name: .long, help: "Serve https with this PEM certificate chain (with --tls-key).")
+    var tlsCert: String?
+
+    @Option(name: .long, help: "The PEM private key of --tls-cert.")
+    var tlsKey: String?
+
     @Option(name: .long, help: "How many products the catalogue holds (1 to 1,000,000).")
     var products = 300
 
@@ -46,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--products must be between 1 and 1000000.")
         }
         if plain, payloadKeyFile != nil { throw ValidationError("--plain and --payload-key-file exclude each other.") }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
         if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }
         guard failFirst >= 0, latencyMs >= 0 else { throw ValidationError("--fail-first and --latency-ms must not be negative.") }
     }
@@ -59,6 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.failFirstRequests = failFirst
         configuration.latency = .milliseconds(latencyMs)
         configuration.maximumAccessTokenLifetime = tokenLifetimeSeconds.map { .seconds($0) }
+        if let tlsCert, let tlsKey {
+            configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)
+        }
 
         var keyNote: String?
         do throws(StartupFailure) {
@@ -81,10 +91,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
         let host = self.host
+        let scheme = tlsCert == nil ? "http" : "https"
         let modeLine = keyNote ?? "Plain mode: bodies are plain JSON."
         do {
             try await server.runUntilSignalled { port in
-                output.printLine("http://\(host):\(port)")
+                output.printLine("\(scheme)://\(host):\(port)")
                 output.printLine(modeLine)
             }
         } catch {

@@ -1,3 +1,4 @@
+import Data
 import Foundation
 import Infrastructure
 
@@ -11,6 +12,10 @@ struct ClientSettings: Sendable {
     let stateDirectory: String
     /// Where the cache lives.
     let cacheDirectory: String
+    /// How an https backend must prove its identity.
+    var trust: ServerTrust = .system
+    /// Which HTTP stack carries the requests.
+    var transport: TransportKind = .asyncHTTPClient
 
     var sessionFile: String { (stateDirectory as NSString).appendingPathComponent("session.json") }
 
@@ -31,11 +36,45 @@ struct ClientSettings: Sendable {
         }
 
         let (state, cache) = directories(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
-        let settings = ClientSettings(baseURL: baseURL, payloadKey: payloadKey, stateDirectory: state, cacheDirectory: cache)
+        var settings = ClientSettings(baseURL: baseURL, payloadKey: payloadKey, stateDirectory: state, cacheDirectory: cache)
+        do {
+            settings.trust = try trust(options, environment: environment, baseURL: baseURL)
+            settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
+        } catch {
+            return .failure(error)
+        }
         if let failure = settings.checkFiles() {
             return .failure(failure)
         }
         return .success(settings)
+    }
+
+    /// `--ca-file` and `--pin` (or their variables). They only mean something for an
+    /// https backend; given for an http one they would silently protect nothing, so
+    /// that is refused rather than ignored.
+    private static func trust(_ options: GlobalOptions, environment: [String: String], baseURL: URL) throws(StartupFailure) -> ServerTrust {
+        let authorityFile = options.caFile ?? environment["STOREFRONT_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        var pins: [PublicKeyPin] = []
+        if !options.pin.isEmpty {
+            pins = options.pin.compactMap(PublicKeyPin.init)
+        } else if let text = environment["STOREFRONT_PINS"], !text.isEmpty {
+            for item in text.split(separator: ",") {
+                let item = item.trimmingCharacters(in: .whitespaces)
+                guard let pin = PublicKeyPin(item) else {
+                    throw StartupFailure("STOREFRONT_PINS holds \(item), which is not sha256/ and the base64 SHA-256 of a public key.")
+                }
+                pins.append(pin)
+            }
+        }
+        let trust = ServerTrust(authorityFile: authorityFile, pins: pins)
+        guard trust != .system else { return trust }
+        guard baseURL.scheme?.lowercased() == "https" else {
+            throw StartupFailure("--ca-file and --pin apply to an https backend, and \(baseURL.absoluteString) is not one; remove them or use https.")
+        }
+        if let authorityFile, access(authorityFile, R_OK) != 0 {
+            throw StartupFailure("The CA file \(authorityFile) cannot be read; check the path and its permissions.")
+        }
+        return trust
     }
 
     private static func key(file: String?, environment: String?) throws(StartupFailure) -> AES256Key? {
