@@ -1,12 +1,17 @@
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Infrastructure
 import Logging
+import NIOCore
+import NIOSSL
 
 /// The reference store backend: PROTOCOL.md over HTTP, sealed or plain, on Hummingbird.
 public struct StoreServer: Sendable {
     private let configuration: StoreServerConfiguration
     private let handler: StoreHTTPHandler
     private let logger: Logger
+    private let server: HTTPServerBuilder
 
     /// Prepares users (hashing their passwords) and the catalogue (building its index).
     public init(configuration: StoreServerConfiguration, logger: Logger, clock: any WallClock = SystemWallClock()) throws(StoreServerError) {
@@ -21,6 +26,7 @@ public struct StoreServer: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
+        self.server = try Self.serverBuilder(configuration)
         self.handler = StoreHTTPHandler(
             service: StoreService(
                 users: users,
@@ -53,6 +59,7 @@ public struct StoreServer: Sendable {
     private func application(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         Application(
             responder: StoreResponder(handler: handler, maximumBodyBytes: configuration.maximumRequestBodyBytes),
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "storefront-backend"
@@ -62,5 +69,24 @@ public struct StoreServer: Sendable {
             },
             logger: logger
         )
+    }
+
+    /// HTTP/1.1 with both timeouts, wrapped in TLS when certificate files are given
+    /// (read now, so a bad file stops the start, not the first connection).
+    private static func serverBuilder(_ configuration: StoreServerConfiguration) throws(StoreServerError) -> HTTPServerBuilder {
+        let readTimeout = configuration.requestReadTimeout
+        let http = HTTPServerBuilder.http1(configuration: .init(
+            additionalChannelHandlers: [RequestReadTimeoutHandler(timeout: readTimeout)],
+            idleTimeout: .milliseconds(configuration.idleTimeout.wholeMilliseconds)
+        ))
+        guard let files = configuration.tls else { return http }
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(files.certificateChain)
+            let key = try NIOSSLPrivateKey(file: files.privateKey, format: .pem)
+            let tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+            return try .tls(http, tlsConfiguration: tls)
+        } catch {
+            throw .tlsUnusable("\(files.certificateChain), \(files.privateKey): \(error)")
+        }
     }
 }

@@ -11,6 +11,14 @@ public struct StoreServerConfiguration: Sendable {
     /// How many products the catalogue holds (up to 1,000,000), and the seed it is made from.
     public var productCount: Int = 300
     public var catalogueSeed: UInt64 = 2026
+    /// Serve https with this certificate chain and key (PEM files); nil serves http.
+    public var tls: TLSFiles?
+    /// A connection silent this long is closed.
+    public var idleTimeout: Duration = .seconds(30)
+    /// A request must arrive in full (head and body) this soon after the connection
+    /// opened or the previous answer went out, or the connection is closed: a client
+    /// that trickles its headers cannot hold a connection for ever.
+    public var requestReadTimeout: Duration = .seconds(10)
     /// The largest request body accepted; larger ones get 413.
     public var maximumRequestBodyBytes: Int = 64 * 1024
     /// For tests: a delay before every answer.
@@ -25,10 +33,22 @@ public struct StoreServerConfiguration: Sendable {
     public static let maximumProductCount = 1_000_000
 }
 
+/// The PEM files of an https backend.
+public struct TLSFiles: Sendable, Equatable {
+    public var certificateChain: String
+    public var privateKey: String
+
+    public init(certificateChain: String, privateKey: String) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
+    }
+}
+
 /// Why the backend could not start.
 public enum StoreServerError: Error, Equatable, CustomStringConvertible {
     case invalidProductCount(Int)
     case cryptoUnavailable(String)
+    case tlsUnusable(String)
 
     public var description: String {
         switch self {
@@ -36,6 +56,8 @@ public enum StoreServerError: Error, Equatable, CustomStringConvertible {
             "the catalogue holds 1 to \(StoreServerConfiguration.maximumProductCount) products, not \(count)"
         case .cryptoUnavailable(let reason):
             "the backend cannot hash passwords or make tokens: \(reason)"
+        case .tlsUnusable(let reason):
+            "the TLS certificate or key cannot be used: \(reason)"
         }
     }
 }

@@ -16,11 +16,19 @@ final class RunningBackend: Sendable {
         self.task = task
     }
 
-    static func start(key: AES256Key?, clock: any WallClock = SystemWallClock(), tokenLifetime: Duration? = nil) async throws -> RunningBackend {
+    /// - Parameter tls: serve https with these files; the URL then names `localhost`,
+    ///   the name test certificates are issued for.
+    static func start(
+        key: AES256Key?,
+        clock: any WallClock = SystemWallClock(),
+        tokenLifetime: Duration? = nil,
+        tls: TLSFiles? = nil
+    ) async throws -> RunningBackend {
         var configuration = StoreServerConfiguration()
         configuration.port = 0
         configuration.payloadKey = key
         configuration.maximumAccessTokenLifetime = tokenLifetime
+        configuration.tls = tls
         let server = try StoreServer(
             configuration: configuration,
             logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() },
@@ -30,7 +38,8 @@ final class RunningBackend: Sendable {
         let task = Task { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CLI.Failure(description: "the backend did not start") }
-        return RunningBackend(server: server, url: "http://127.0.0.1:\(port)", task: task)
+        let url = tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
+        return RunningBackend(server: server, url: url, task: task)
     }
 
     /// Stops the server; requests after this find nothing listening.

@@ -1,0 +1,159 @@
+import Backend
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// https end to end (CLI.md, "TLS"): the real binary against the bundled backend
+/// serving a certificate from a throw-away authority made for the test.
+@Suite("TLS: trust, names and pins", .serialized)
+struct TLSTests {
+    /// A backend serving `localhost`'s certificate from a fresh authority, and a CLI
+    /// pointed at it with no trust settings yet.
+    private func backend(names: [String] = ["localhost"]) async throws -> (TestCertificateAuthority, RunningBackend, CLI) {
+        let authority = try await TestCertificateAuthority()
+        let issued = try await authority.issue("server", names: names)
+        let backend = try await RunningBackend.start(
+            key: nil, tls: TLSFiles(certificateChain: issued.certificate, privateKey: issued.key)
+        )
+        return (authority, backend, try CLI(backend: backend, key: nil))
+    }
+
+    private func logIn(_ cli: CLI, _ options: [String]) async throws -> CLI.Result {
+        try await cli.run(["login", "--username", "emilys", "--password-stdin"] + options, input: "emilyspass\n")
+    }
+
+    @Test("an authority given with --ca-file is trusted: login and search work over https")
+    func trustedAuthority() async throws {
+        let (authority, backend, cli) = try await backend()
+        defer { Task { await backend.stop() } }
+
+        let login = try await logIn(cli, ["--ca-file", authority.certificate])
+        var withVariable = cli
+        withVariable.environment["STOREFRONT_CA_FILE"] = authority.certificate
+        let search = try await withVariable.run(["search", "phone"])
+
+        #expect(login.status == 0, "\(login.everything)")
+        #expect(search.status == 0, "\(search.everything)")
+        #expect(search.standardOutput.contains("of 25 results"))
+    }
+
+    @Test("an authority nobody trusts: exit 76 naming the host, and no cached answer stands in")
+    func untrusted() async throws {
+        let (authority, backend, cli) = try await backend()
+        defer { Task { await backend.stop() } }
+        #expect(try await logIn(cli, ["--ca-file", authority.certificate]).status == 0)
+        // Cached now: an outage would be answered from the cache. A failed identity must not be.
+        #expect(try await cli.run(["search", "phone", "--ca-file", authority.certificate]).status == 0)
+
+        let search = try await cli.run(["search", "phone", "--json"])
+
+        #expect(search.status == 76, "\(search.everything)")
+        #expect(search.standardOutput.isEmpty)
+        #expect(search.standardError.contains("localhost"))
+        #expect(search.standardError.contains("not signed by an authority you trust"))
+        #expect(search.standardError.contains(#""code":"server-identity""#))
+    }
+
+    @Test("a certificate for another name: exit 76, 'for another name'")
+    func wrongName() async throws {
+        let (authority, backend, cli) = try await backend(names: ["store.example"])
+        defer { Task { await backend.stop() } }
+
+        let login = try await logIn(cli, ["--ca-file", authority.certificate])
+
+        #expect(login.status == 76, "\(login.everything)")
+        #expect(login.standardError.contains("for another name"))
+        #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory + "/session.json"))
+    }
+
+    @Test("a pin of the server's key, or of its authority's key only, lets the connection through")
+    func pinsMatch() async throws {
+        let (authority, backend, cli) = try await backend()
+        defer { Task { await backend.stop() } }
+        let serverPin = try await TestCertificateAuthority.pin(of: authority.folder.file("server.pem"))
+        let authorityPin = try await TestCertificateAuthority.pin(of: authority.certificate)
+
+        let leaf = try await logIn(cli, ["--ca-file", authority.certificate, "--pin", serverPin])
+        let authorityOnly = try await cli.run(["whoami", "--ca-file", authority.certificate, "--pin", authorityPin])
+
+        #expect(leaf.status == 0, "\(leaf.everything)")
+        #expect(authorityOnly.status == 0, "\(authorityOnly.everything)")
+    }
+
+    @Test("a chain that carries no pinned key: exit 76, and the password was never sent")
+    func pinMismatch() async throws {
+        let (authority, backend, cli) = try await backend()
+        defer { Task { await backend.stop() } }
+        let other = try await TestCertificateAuthority(name: "Another CA")
+        let otherPin = try await TestCertificateAuthority.pin(of: other.certificate)
+
+        let login = try await logIn(cli, ["--ca-file", authority.certificate, "--pin", otherPin, "--verbose"])
+
+        #expect(login.status == 76, "\(login.everything)")
+        #expect(login.standardError.contains("no certificate in its chain matches a pinned key"))
+        #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory + "/session.json"))
+    }
+
+    @Test("two pins during a rotation: the connection passes when either matches (STOREFRONT_PINS)")
+    func rotation() async throws {
+        let (authority, backend, cli) = try await backend()
+        defer { Task { await backend.stop() } }
+        let next = try await TestCertificateAuthority(name: "Next CA")
+        let pins = [try await TestCertificateAuthority.pin(of: next.certificate), try await TestCertificateAuthority.pin(of: authority.certificate)]
+        var rotating = cli
+        rotating.environment["STOREFRONT_PINS"] = pins.joined(separator: ",")
+        rotating.environment["STOREFRONT_CA_FILE"] = authority.certificate
+
+        let login = try await logIn(rotating, [])
+        let onlyTheNextOne = try await cli.run(["whoami", "--ca-file", authority.certificate, "--pin", pins[0]])
+
+        #expect(login.status == 0, "\(login.everything)")
+        #expect(onlyTheNextOne.status == 76)
+    }
+
+    @Test("pins or a CA file for an http backend are refused (78), not silently ignored; a bad pin is a usage error (64)")
+    func trustSettingsNeedHTTPS() async throws {
+        let cli = try CLI(backend: nil, key: nil)
+        let pin = "sha256/" + String(repeating: "A", count: 43) + "="
+
+        let httpPin = try await cli.run(["whoami", "--base-url", "http://127.0.0.1:9", "--pin", pin])
+        let badPin = try await cli.run(["whoami", "--pin", "md5/abc"])
+
+        #expect(httpPin.status == 78, "\(httpPin.everything)")
+        #expect(httpPin.standardError.contains("https"))
+        #expect(badPin.status == 64, "\(badPin.everything)")
+    }
+
+    @Test("`serve --tls-cert --tls-key` serves https and says so on its first line")
+    func serveCommand() async throws {
+        let authority = try await TestCertificateAuthority()
+        let issued = try await authority.issue("server", names: ["localhost"])
+        let process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = ["serve", "--plain", "--port", "0", "--tls-cert", issued.certificate, "--tls-key", issued.key]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate() }
+
+        let reader = output.fileHandleForReading
+        let firstLine = await Task.detached { () -> String in
+            var received = Data()
+            while !received.contains(10) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                received += chunk
+            }
+            return String(decoding: received.prefix { $0 != 10 }, as: UTF8.self)
+        }.value
+        let port = try #require(firstLine.split(separator: ":").last)
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_BASE_URL"] = "https://localhost:\(port)"
+        let login = try await logIn(cli, ["--ca-file", authority.certificate])
+
+        #expect(firstLine.hasPrefix("https://127.0.0.1:"))
+        #expect(login.status == 0, "\(login.everything)")
+    }
+}
