@@ -133,25 +133,20 @@ struct CompositionRoot: Sendable {
 
     // MARK: Network
 
-    /// logging → retry → auth → payload sealing → adapter. Logging sits outside the
-    /// retry so it prints one line per exchange with the attempt it took; sealing sits
-    /// inside auth so the refresh call is sealed like every other request. The adapter
-    /// is the only piece that knows which HTTP stack is underneath.
+    /// The adapter the settings name, inside the store's interceptor chain (whose order
+    /// is Data's decision: `StoreClientChain`).
     private static func makeTransport(
         settings: ClientSettings,
         logger: Logger
     ) throws(StartupFailure) -> (any HTTPTransport, @Sendable () async -> Void) {
         let adapter = try makeAdapter(settings: settings)
-        let sessions = FileSessionStore(directory: settings.stateDirectory)
-        var interceptors: [any HTTPInterceptor] = [
-            LoggingInterceptor(logger: logger),
-            RetryInterceptor(sleeper: ContinuousSleeper()),
-            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
-        ]
-        if let key = settings.payloadKey {
-            interceptors.append(PayloadSealingInterceptor(key: key))
-        }
-        return (InterceptedTransport(interceptors: interceptors, transport: adapter.transport), adapter.close)
+        let chain = StoreClientChain.make(
+            adapter: adapter.transport,
+            sessions: FileSessionStore(directory: settings.stateDirectory),
+            payloadKey: settings.payloadKey,
+            logger: logger
+        )
+        return (chain, adapter.close)
     }
 
     private static func makeAdapter(

@@ -1,0 +1,28 @@
+import Infrastructure
+import Logging
+
+/// The chain every store request goes through, built in one place so the App and the
+/// benchmark run the same order: logging → retry → auth → payload sealing → adapter.
+///
+/// Logging sits outside the retry so it prints one line per exchange with the attempt
+/// it took; sealing sits inside auth so the refresh call is sealed like every other
+/// request. The adapter is the only piece that knows which HTTP stack is underneath.
+public enum StoreClientChain {
+    public static func make(
+        adapter: any HTTPTransport,
+        sessions: any SessionStore,
+        payloadKey: AES256Key?,
+        logger: Logger,
+        sleeper: any Sleeper = ContinuousSleeper()
+    ) -> InterceptedTransport {
+        var interceptors: [any HTTPInterceptor] = [
+            LoggingInterceptor(logger: logger),
+            RetryInterceptor(sleeper: sleeper),
+            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
+        ]
+        if let payloadKey {
+            interceptors.append(PayloadSealingInterceptor(key: payloadKey))
+        }
+        return InterceptedTransport(interceptors: interceptors, transport: adapter)
+    }
+}
