@@ -58,7 +58,9 @@ public struct FileResponseCache: ResponseCache {
         else { return }
         do {
             try PrivateFiles.createDirectory(at: directory)
-            try PrivateFiles.writeAtomically([UInt8](bytes), to: path)
+            // Not durable: two fsyncs were most of a search's cost over the wire, and a
+            // cache entry lost to a power cut is only a miss (a torn one is removed on read).
+            try PrivateFiles.writeAtomically([UInt8](bytes), to: path, durable: false)
         } catch {
             return
         }

@@ -30,7 +30,12 @@ public enum PrivateFiles {
     /// Replaces the file at `path` with `bytes`, so that a reader (in this process or
     /// another) sees the old contents or the new, never a mix: write a temporary file
     /// beside it, `fsync`, `rename` over the target, then `fsync` the folder.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+    ///
+    /// - Parameter durable: false skips both `fsync`s. Readers still never see a mix
+    ///   (that is the rename's doing); what is lost is only the promise that the new
+    ///   contents survive a power cut. Right for a cache, whose torn entry is a miss;
+    ///   wrong for a session, which is why it is the default.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileSystemError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = "\(path).\(getpid()).\(UInt64.random(in: .min ... .max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -43,7 +48,7 @@ public enum PrivateFiles {
         }
         do throws(FileSystemError) {
             try writeAll(bytes, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw .systemCall(operation: "fsync", path: temporary, code: errno) }
+            if durable, fsync(descriptor) != 0 { throw .systemCall(operation: "fsync", path: temporary, code: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw .systemCall(operation: "close", path: temporary, code: errno) }
             guard rename(temporary, path) == 0 else { throw .systemCall(operation: "rename", path: path, code: errno) }
@@ -51,7 +56,7 @@ public enum PrivateFiles {
             unlink(temporary)
             throw error
         }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     /// The file's bytes, or `nil` when there is no such file. Refuses a file that group
