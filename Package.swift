@@ -113,6 +113,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // What the client stack costs over the bare transport, in process (release;
+        // scripts/benchmark-client runs it). Composes like the App, so it may see everything.
+        .executableTarget(
+            name: "ClientBenchmark",
+            dependencies: [
+                "Domain", "Data", "HTTPClientAdapter", "Infrastructure", "Backend",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/ClientBenchmark",
+            swiftSettings: strict
+        ),
+
         // Helpers several test targets share (temporary folders, file modes).
         .target(name: "TestSupport", dependencies: ["Infrastructure"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "DomainTests", dependencies: ["Domain"], path: "Tests/DomainTests", swiftSettings: strict),

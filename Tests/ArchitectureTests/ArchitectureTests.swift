@@ -57,6 +57,10 @@ struct ArchitectureCheckerTests {
                 name: "App", kind: .executable, path: "App",
                 targetDependencies: ["Domain", "Presentation", "Data", "Infrastructure"], productDependencies: ["ArgumentParser"]
             ),
+            DeclaredTarget(
+                name: "ClientBenchmark", kind: .executable, path: "Benchmarks/ClientBenchmark",
+                targetDependencies: ["Data", "HTTPClientAdapter", "Backend"], productDependencies: ["Logging"]
+            ),
             DeclaredTarget(name: "DomainTests", kind: .test, path: "Tests/DomainTests", targetDependencies: ["Domain", "App"], productDependencies: []),
         ]
     }

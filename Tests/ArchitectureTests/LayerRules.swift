@@ -76,6 +76,14 @@ extension LayerRule {
             products: ["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging"],
             modules: platform.union(["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging"])
         ),
+        // A benchmark composes the client like the App does, to measure it in process.
+        LayerRule(
+            layer: "ClientBenchmark",
+            folder: "Benchmarks/ClientBenchmark",
+            targets: ["Domain", "Data", "HTTPClientAdapter", "Infrastructure", "Backend"],
+            products: ["Logging"],
+            modules: platform.union(["Logging"])
+        ),
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",
