@@ -114,15 +114,7 @@ struct CLI {
         process.standardInput = try FileHandle(forReadingFrom: stdin)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let status = try await process.runUntilExit()
         return Result(
             status: status,
             standardOutput: try String(contentsOf: stdout, encoding: .utf8),
@@ -139,5 +131,20 @@ struct CLI {
             return candidate
         }
         throw Failure(description: "no storefront binary beside \(beside.path); run the tests with `swift test`")
+    }
+}
+
+extension Process {
+    /// Starts the process and waits for it without blocking a thread; its exit status.
+    func runUntilExit() async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
+            terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try run()
+            } catch {
+                terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
     }
 }

@@ -67,15 +67,7 @@ enum Shell {
         process.standardOutput = output
         process.standardError = errors
         let reader = Task.detached { (output.fileHandleForReading.readDataToEndOfFile(), errors.fileHandleForReading.readDataToEndOfFile()) }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let status = try await process.runUntilExit()
         let (standardOutput, standardError) = await reader.value
         guard status == 0 else {
             throw Failure(description: "`\(script)` exited \(status): \(String(decoding: standardError, as: UTF8.self))")

@@ -84,6 +84,16 @@ struct MappingTests {
         (.network(.notSignedIn), .authenticated, .notSignedIn),
         (.network(.sessionExpired), .authenticated, .sessionExpired),
         (.network(.unsealedResponse), .authenticated, .unusableResponse(detail: "the response was not sealed, but the payload key requires it")),
+        // A dripping server is as good as absent: the cache may stand in.
+        (.network(.deadlineExceeded(.seconds(15))), .authenticated, .offline),
+        // A redirect is an answer, and an unusable one (CLI.md): 65, never the cache.
+        (.network(.redirected(status: 302, location: "http://elsewhere/")), .authenticated,
+         .unusableResponse(detail: "the server redirected (302) to http://elsewhere/; redirects are never followed")),
+        (.network(.malformedResponse(reason: "the header X-IV is not valid text")), .authenticated,
+         .unusableResponse(detail: "the answer broke HTTP: the header X-IV is not valid text")),
+        // An impostor is not an outage: 76, and never the cache.
+        (.network(.serverIdentityRejected(host: "store.example", reason: .pinMismatch)), .logIn,
+         .serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
     ])
     func statusMapping(error: APIError, kind: StoreErrorMapping.RequestKind, expected: StoreError) {
         #expect(StoreErrorMapping.storeError(for: error, in: kind) == expected)
