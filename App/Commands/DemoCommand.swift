@@ -51,9 +51,13 @@ struct DemoCommand: AsyncParsableCommand {
             stateDirectory: (folder as NSString).appendingPathComponent("state"),
             cacheDirectory: (folder as NSString).appendingPathComponent("cache")
         )
-        guard case .ready(let root) = CompositionRoot.start(settings: settings, output: output, format: .human, verbose: verbose) else {
+        let root: CompositionRoot
+        switch CompositionRoot.start(settings: settings, output: output, format: .human, verbose: verbose) {
+        case .ready(let ready):
+            root = ready
+        case .failed(let failure):
             backend.cancel()
-            output.printDiagnostic("storefront: The demo client cannot start.")
+            output.printDiagnostic("storefront: \(failure.sentence)")
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
         let script = DemoScript(root: root, output: output, stopBackend: {
