@@ -67,6 +67,20 @@ struct TLSTests {
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory + "/session.json"))
     }
 
+    @Test("an expired certificate from a trusted authority: exit 76, 'expired'")
+    func expired() async throws {
+        let authority = try await TestCertificateAuthority()
+        let issued = try await authority.issueExpired("old", name: "localhost")
+        let backend = try await RunningBackend.start(key: nil, tls: TLSFiles(certificateChain: issued.certificate, privateKey: issued.key))
+        defer { Task { await backend.stop() } }
+        let cli = try CLI(backend: backend, key: nil)
+
+        let login = try await logIn(cli, ["--ca-file", authority.certificate])
+
+        #expect(login.status == 76, "\(login.everything)")
+        #expect(login.standardError.contains("expired"))
+    }
+
     @Test("a pin of the server's key, or of its authority's key only, lets the connection through")
     func pinsMatch() async throws {
         let (authority, backend, cli) = try await backend()

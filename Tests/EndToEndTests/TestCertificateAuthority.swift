@@ -41,6 +41,44 @@ final class TestCertificateAuthority {
         return issued
     }
 
+    /// A server certificate for `name` that expired on 2 January 2020. `openssl x509 -req`
+    /// cannot back-date in OpenSSL 3.0, so this goes through `openssl ca` and a
+    /// throw-away database.
+    func issueExpired(_ file: String, name: String) async throws -> Issued {
+        let issued = Issued(certificate: folder.file("\(file).pem"), key: folder.file("\(file).key"))
+        let database = folder.file("\(file)-db")
+        try FileManager.default.createDirectory(atPath: database, withIntermediateDirectories: true)
+        try "".write(toFile: database + "/index.txt", atomically: true, encoding: .utf8)
+        try "01\n".write(toFile: database + "/serial", atomically: true, encoding: .utf8)
+        let configuration = folder.file("\(file).cnf")
+        try """
+            [ca]
+            default_ca = test
+            [test]
+            database = \(database)/index.txt
+            new_certs_dir = \(database)
+            serial = \(database)/serial
+            default_md = sha256
+            policy = any
+            x509_extensions = server
+            [any]
+            commonName = supplied
+            [server]
+            subjectAltName = DNS:\(name)
+            basicConstraints = CA:FALSE
+            extendedKeyUsage = serverAuth
+
+            """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        try await Shell.run("""
+            openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+              -keyout '\(issued.key)' -out '\(folder.file("\(file).csr"))' -subj '/CN=\(name)' && \
+            openssl ca -batch -notext -config '\(configuration)' -cert '\(certificate)' -keyfile '\(key)' \
+              -in '\(folder.file("\(file).csr"))' -out '\(issued.certificate)' \
+              -startdate 20200101000000Z -enddate 20200102000000Z
+            """)
+        return issued
+    }
+
     /// curl's `--pinnedpubkey` form of a certificate's key, computed by openssl, not by
     /// the code under test: `sha256/` and the base64 SHA-256 of the DER SubjectPublicKeyInfo.
     static func pin(of certificate: String) async throws -> String {
