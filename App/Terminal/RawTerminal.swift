@@ -59,6 +59,6 @@ final class RawTerminal: Sendable {
     }
 
     func send(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 }

@@ -3,12 +3,15 @@ import Presentation
 
 /// The terminal side of Presentation's output port: results to standard output,
 /// everything else to standard error, each line written whole.
+///
+/// `write(contentsOf:)`, not `write(_: Data)`: the latter traps when the stream is
+/// closed (`storefront logout >&-`); a line nobody can read is dropped instead.
 struct TerminalOutput: ConsoleOutput {
     func printLine(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
     }
 
     func printDiagnostic(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 }
