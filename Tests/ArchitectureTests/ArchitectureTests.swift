@@ -6,10 +6,8 @@ struct ArchitectureTests {
     private let checker = ArchitectureChecker(rules: LayerRule.storefront)
 
     @Test("Storefront's manifest and every source file keep the layer rules")
-    func storefrontKeepsTheRules() throws {
-        let root = PackageReader.repositoryRoot
-        let targets = try PackageReader.targets(ofPackageAt: root)
-        let imports = try PackageReader.imports(of: targets, in: root)
+    func storefrontKeepsTheRules() async throws {
+        let (targets, imports) = try await PackageReader.storefront.value
 
         let violations = checker.violations(targets: targets, imports: imports)
 
@@ -20,9 +18,9 @@ struct ArchitectureTests {
     }
 
     @Test("Domain has no import line at all")
-    func domainImportsNothing() throws {
+    func domainImportsNothing() async throws {
         let root = PackageReader.repositoryRoot
-        let targets = try PackageReader.targets(ofPackageAt: root)
+        let targets = try await PackageReader.storefront.value.targets
         let domain = try #require(targets.first { $0.name == "Domain" })
 
         #expect(domain.targetDependencies.isEmpty && domain.productDependencies.isEmpty)
@@ -125,11 +123,8 @@ struct ArchitectureCheckerTests {
     }
 
     @Test("a file in an adapter's folder counts for the adapter, not for Data around it")
-    func nestedTargetFolders() throws {
-        let root = PackageReader.repositoryRoot
-        let targets = try PackageReader.targets(ofPackageAt: root)
-
-        let imports = try PackageReader.imports(of: targets, in: root)
+    func nestedTargetFolders() async throws {
+        let imports = try await PackageReader.storefront.value.imports
 
         #expect(imports["HTTPClientAdapter", default: []].contains { $0.module == "AsyncHTTPClient" })
         #expect(!imports["Data", default: []].contains { $0.file.hasPrefix("Data/Transports/") })
@@ -168,7 +163,7 @@ struct ArchitectureCheckerTests {
     }
 
     @Test("a real package on disk whose Domain reaches outward fails the whole check")
-    func badPackageOnDisk() throws {
+    func badPackageOnDisk() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bad-package-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for folder in ["Domain", "Data"] {
@@ -185,7 +180,7 @@ struct ArchitectureCheckerTests {
         try "import Foundation\nimport Data\n".write(to: root.appendingPathComponent("Domain/Bad.swift"), atomically: true, encoding: .utf8)
         try "public struct Thing {}\n".write(to: root.appendingPathComponent("Data/Thing.swift"), atomically: true, encoding: .utf8)
 
-        let targets = try PackageReader.targets(ofPackageAt: root)
+        let targets = try await PackageReader.targetsOffPool(ofPackageAt: root)
         let descriptions = checker.violations(targets: targets, imports: try PackageReader.imports(of: targets, in: root))
             .map(\.description)
 

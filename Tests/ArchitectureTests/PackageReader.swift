@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reads a package from disk: its targets through `swift package dump-package`
 /// (the manifest as SwiftPM itself understands it) and its sources' import lines.
@@ -36,6 +37,21 @@ enum PackageReader {
                 productDependencies: productDependencies
             )
         }
+    }
+
+    /// Storefront's own targets and imports, read once per test run and off the shared
+    /// threads: `swift package dump-package` takes seconds, and a test that blocks a
+    /// concurrency thread that long delays every other test's timers.
+    static let storefront = Task { () throws -> (targets: [DeclaredTarget], imports: [String: [ImportLine]]) in
+        try await runOffPool {
+            let targets = try targets(ofPackageAt: repositoryRoot)
+            return (targets, try imports(of: targets, in: repositoryRoot))
+        }
+    }
+
+    /// Another package's targets, read off the shared threads (see `storefront`).
+    static func targetsOffPool(ofPackageAt root: URL) async throws -> [DeclaredTarget] {
+        try await runOffPool { try targets(ofPackageAt: root) }
     }
 
     /// Every import line of every `.swift` file below each non-test target's folder. A

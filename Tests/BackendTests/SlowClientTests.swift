@@ -1,6 +1,7 @@
 import Backend
 import Foundation
 import Logging
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -34,7 +35,7 @@ struct SlowClientTests {
         let (server, port) = try await startServer()
         defer { server.cancel() }
 
-        let closedByServer = try await Task.detached { try RawConnection(port: port).sendThenWaitForClose(sent, within: .seconds(10)) }.value
+        let closedByServer = try await runOffPool { try RawConnection(port: port).sendThenWaitForClose(sent, within: .seconds(10)) }
 
         #expect(closedByServer, "the server still held the connection after 10 s")
     }

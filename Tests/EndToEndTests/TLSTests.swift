@@ -153,7 +153,7 @@ struct TLSTests {
         defer { process.terminate() }
 
         let reader = output.fileHandleForReading
-        let firstLine = await Task.detached { () -> String in
+        let firstLine = try await runOffPool { () -> String in
             var received = Data()
             while !received.contains(10) {
                 let chunk = reader.availableData
@@ -161,7 +161,7 @@ struct TLSTests {
                 received += chunk
             }
             return String(decoding: received.prefix { $0 != 10 }, as: UTF8.self)
-        }.value
+        }
         let port = try #require(firstLine.split(separator: ":").last)
         var cli = try CLI(backend: nil, key: nil)
         cli.environment["STOREFRONT_BASE_URL"] = "https://localhost:\(port)"

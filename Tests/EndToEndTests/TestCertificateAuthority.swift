@@ -104,9 +104,10 @@ enum Shell {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        let reader = Task.detached { (output.fileHandleForReading.readDataToEndOfFile(), errors.fileHandleForReading.readDataToEndOfFile()) }
+        async let standardOutputBytes = runOffPool { output.fileHandleForReading.readDataToEndOfFile() }
+        async let standardErrorBytes = runOffPool { errors.fileHandleForReading.readDataToEndOfFile() }
         let status = try await process.runUntilExit()
-        let (standardOutput, standardError) = await reader.value
+        let (standardOutput, standardError) = try await (standardOutputBytes, standardErrorBytes)
         guard status == 0 else {
             throw Failure(description: "`\(script)` exited \(status): \(String(decoding: standardError, as: UTF8.self))")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// gzip through the system's `gzip` command: Foundation has no compressor on Linux,
 /// and a test needs only a few kilobytes that inflate to megabytes.
@@ -6,21 +7,23 @@ enum Gzip {
     struct Failure: Error {}
 
     static func compress(_ bytes: [UInt8]) async throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-c", "-9"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // Read while writing, so a full pipe cannot stall gzip.
-        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        try input.fileHandleForWriting.write(contentsOf: Data(bytes))
-        try input.fileHandleForWriting.close()
-        let compressed = await reader.value
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure() }
-        return [UInt8](compressed)
+        try await runOffPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["gzip", "-c", "-9"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            // The compressed output is far smaller than a pipe's buffer, so writing all
+            // of the input before reading cannot stall gzip.
+            try input.fileHandleForWriting.write(contentsOf: Data(bytes))
+            try input.fileHandleForWriting.close()
+            let compressed = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw Failure() }
+            return [UInt8](compressed)
+        }
     }
 }
