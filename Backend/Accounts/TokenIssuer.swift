@@ -52,9 +52,13 @@ actor TokenIssuer {
         return entry.expires > clock.now ? .valid(userID: entry.userID) : .expired
     }
 
+    /// How many refresh tokens were redeemed: tests count refreshes with it.
+    private(set) var redeemedCount = 0
+
     /// Spends `refreshToken` and returns its user, or nil when it is unknown, used or expired.
     func redeem(refreshToken: String) -> Int? {
         guard let entry = refreshTokens.removeValue(forKey: refreshToken), entry.expires > clock.now else { return nil }
+        redeemedCount += 1
         return entry.userID
     }
 

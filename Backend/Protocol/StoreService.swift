@@ -5,7 +5,7 @@ import Infrastructure
 /// in, a status and JSON body out, with DummyJSON's shapes, statuses and messages.
 struct StoreService: Sendable {
     private let users: UserDirectory
-    private let tokens: TokenIssuer
+    let tokens: TokenIssuer
     private let catalogue: Catalogue
 
     init(users: UserDirectory, tokens: TokenIssuer, catalogue: Catalogue) {

@@ -40,6 +40,11 @@ public struct StoreServer: Sendable {
         )
     }
 
+    /// How many sessions were refreshed so far (refresh tokens redeemed).
+    public func refreshCount() async -> Int {
+        await handler.service.tokens.redeemedCount
+    }
+
     /// Makes the next `count` requests fail with 503, as a flaky backend would.
     public func failNextRequests(_ count: Int) async {
         await handler.faults.add(failures: count)

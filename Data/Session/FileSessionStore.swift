@@ -41,6 +41,22 @@ public struct FileSessionStore: SessionStore {
         }
     }
 
+    /// Holds `session.lock` beside the session file: an advisory lock every
+    /// `storefront` process on this data folder takes before it refreshes.
+    public func withExclusiveAccess<Result: Sendable>(
+        _ body: @Sendable () async throws(NetworkError) -> Result
+    ) async throws(NetworkError) -> Result {
+        let lock: FileLock
+        do {
+            try PrivateFiles.createDirectory(at: (path as NSString).deletingLastPathComponent)
+            lock = try await FileLock.exclusive(at: (path as NSString).deletingPathExtension + ".lock")
+        } catch {
+            throw .sessionStorage(reason: "the session lock cannot be taken: \(error.description)")
+        }
+        defer { lock.release() }
+        return try await body()
+    }
+
     public func clear() async throws(SessionStoreError) {
         do {
             try PrivateFiles.remove(at: path)

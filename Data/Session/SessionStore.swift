@@ -5,6 +5,11 @@ public protocol SessionStore: Sendable {
     func save(_ session: Session) async throws(SessionStoreError)
     /// Forgets the session; succeeds when there is none.
     func clear() async throws(SessionStoreError)
+    /// Runs `body` while no other holder of this store (in this process or another)
+    /// runs its own: a refresh reads, renews and saves the session as one step.
+    func withExclusiveAccess<Result: Sendable>(
+        _ body: @Sendable () async throws(NetworkError) -> Result
+    ) async throws(NetworkError) -> Result
 }
 
 /// Why the session could not be read or written. Never carries a token.

@@ -50,7 +50,7 @@ final class RunningBackend: Sendable {
 }
 
 /// Runs the real `storefront` binary in a clean environment of its own.
-struct CLI {
+struct CLI: Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the test is done.
-public final class TemporaryDirectory {
+public final class TemporaryDirectory: Sendable {
     public let path: String
 
     public init() throws {

@@ -34,7 +34,11 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
 
     /// The response with its body opened, or an error; never a partly trusted body.
     private func open(_ response: HTTPResponse, requestAssociatedData: String) throws(NetworkError) -> HTTPResponse {
-        guard !response.body.isEmpty else { return response }
+        guard !response.body.isEmpty else {
+            var bodiless = response
+            bodiless.statusIsAuthenticated = false
+            return bodiless
+        }
         guard let encodedNonce = response.header("X-IV") else {
             throw .unsealedResponse
         }

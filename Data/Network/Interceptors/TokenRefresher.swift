@@ -47,43 +47,62 @@ public actor TokenRefresher {
         }
     }
 
+    /// Read → refresh → save under the store's lock, so that of all the processes on
+    /// one data folder holding the same expired token, exactly one refreshes and the
+    /// others find its renewed session when their turn comes.
     private static func renew(
         replacing rejectedToken: String,
         sessions: any SessionStore,
         logger: Logger,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> Session {
-        let current = try await sessions.sessionForRequest()
-        // Gone: a refresh that failed a moment ago cleared it.
-        guard let current else { throw .sessionExpired }
-        // Already renewed by a request that finished its refresh before this one began.
-        guard current.accessToken == rejectedToken else { return current }
+        try await sessions.withExclusiveAccess { () async throws(NetworkError) -> Session in
+            let current = try await sessions.sessionForRequest()
+            // Gone: a refresh that was refused a moment ago cleared it.
+            guard let current else { throw .sessionExpired }
+            // Already renewed, here or by another process, while this one waited.
+            guard current.accessToken == rejectedToken else { return current }
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
-        logger.debug("POST /auth/refresh \(response.status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
-        switch response.status {
-        case 200...299:
-            guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(response.body)) else {
-                throw .unopenableResponse(reason: "the refresh answer is not the expected JSON")
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
+            logger.debug("POST /auth/refresh \(response.status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
+            switch response.status {
+            case 200...299:
+                return try await save(response, renewing: current, in: sessions)
+            case 401, 403:
+                // An empty 401/403 in sealed mode: nothing proves the backend sent it,
+                // and a stranger must not be able to end the session.
+                guard response.statusIsAuthenticated else { throw .unsealedResponse }
+                // PROTOCOL.md: the refresh token is refused, the session is over. Cleared
+                // only if it still holds the token that was refused (compare-and-clear):
+                // a login that happened meanwhile is not undone.
+                if let stored = try? await sessions.load(), stored.refreshToken == current.refreshToken {
+                    try? await sessions.clear()
+                }
+                throw .sessionExpired
+            case 429, 500...599:
+                // Busy or failing, not refusing: the session is kept for a later try.
+                throw .unreachable(reason: "the refresh was answered \(response.status)")
+            default:
+                // Not an answer PROTOCOL.md gives to a refresh; nothing to end a session over.
+                throw .malformedResponse(reason: "the refresh was answered \(response.status)")
             }
-            let renewed = Session(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, userID: current.userID)
-            // Stored before anyone replays: the old refresh token is spent (rotation), so
-            // losing the new one would end the session at the next expiry.
-            do {
-                try await sessions.save(renewed)
-            } catch {
-                throw .sessionStorage(reason: error.description)
-            }
-            return renewed
-        case 500...599:
-            // The backend is failing, not refusing: keep the session for a later try.
-            throw .unreachable(reason: "the refresh was answered \(response.status)")
-        default:
-            // 401/403 (or any other refusal): the session is over.
-            try? await sessions.clear()
-            throw .sessionExpired
         }
+    }
+
+    private static func save(_ response: HTTPResponse, renewing current: Session, in sessions: any SessionStore) async throws(NetworkError) -> Session {
+        guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(response.body)) else {
+            throw .malformedResponse(reason: "the refresh answer is not the expected JSON")
+        }
+        let renewed = Session(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, userID: current.userID)
+        // Stored before anyone replays: the old refresh token is spent (rotation), so
+        // losing the new one would end the session at the next expiry.
+        do {
+            try await sessions.save(renewed)
+        } catch {
+            throw .sessionStorage(reason: error.description)
+        }
+        return renewed
     }
 }

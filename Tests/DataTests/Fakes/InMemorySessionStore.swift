@@ -22,6 +22,14 @@ actor InMemorySessionStore: SessionStore {
         self.session = session
     }
 
+    /// One actor is one holder at a time only between suspension points; tests that
+    /// need the cross-process lock use `FileSessionStore`.
+    func withExclusiveAccess<Result: Sendable>(
+        _ body: @Sendable () async throws(NetworkError) -> Result
+    ) async throws(NetworkError) -> Result {
+        try await body()
+    }
+
     func clear() async throws(SessionStoreError) {
         if let failure { throw failure }
         session = nil

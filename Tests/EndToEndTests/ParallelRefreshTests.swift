@@ -1,0 +1,35 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// Several `storefront` processes on one data folder, all holding the same expired
+/// access token, against a backend whose refresh tokens are single-use: exactly one of
+/// them may refresh, and the others must use what it saved.
+@Suite("Refresh shared by parallel processes", .serialized)
+struct ParallelRefreshTests {
+    @Test("8 processes start together on an expired token, 10 rounds: all succeed, one refresh a round")
+    func eightProcesses() async throws {
+        let clock = ManualWallClock(Date())
+        let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
+        defer { Task { await backend.stop() } }
+
+        for round in 1...10 {
+            clock.advance(by: 120) // every access token issued so far has expired
+            let before = await backend.server.refreshCount()
+
+            let statuses = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await cli.run(["search", "phone"]) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+
+            let refreshes = await backend.server.refreshCount() - before
+            let failures = statuses.filter { $0.status != 0 }
+            #expect(failures.isEmpty, "round \(round): \(failures.map { "\($0.status): \($0.standardError)" })")
+            #expect(refreshes == 1, "round \(round): \(refreshes) refreshes")
+            #expect(FileManager.default.fileExists(atPath: cli.dataDirectory + "/session.json"), "round \(round): the session was cleared")
+        }
+    }
+}
