@@ -1,6 +1,6 @@
 /// A transport that runs each request through interceptors, first to last, and then
 /// through the wrapped transport. The order is the composition's decision, e.g.
-/// logging → retry → auth → payload sealing → transport.
+/// logging → auth → retry → payload sealing → transport (see `StoreClientChain`).
 public struct InterceptedTransport: HTTPTransport {
     private let interceptors: [any HTTPInterceptor]
     private let transport: any HTTPTransport
