@@ -32,11 +32,16 @@ struct OfflineFirst: Sendable {
         }
     }
 
-    /// Time since `date`, never negative (a clock set back must not make a negative age).
+    /// Time since `date`, never negative (a clock set back must not make a negative age)
+    /// and at most a century: the date is read from a file, and converting a huge or
+    /// non-finite interval to a `Duration` would trap.
     private func age(since date: Date) -> Duration {
-        let seconds = max(0, clock.now.timeIntervalSince(date))
-        return .milliseconds(Int64(seconds * 1000))
+        let seconds = clock.now.timeIntervalSince(date)
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        return .milliseconds(Int64(min(seconds, Self.longestAge) * 1000))
     }
+
+    private static let longestAge: TimeInterval = 100 * 365 * 24 * 3600
 }
 
 extension Logger {

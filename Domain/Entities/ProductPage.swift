@@ -24,8 +24,12 @@ public struct ProductPage: Equatable, Sendable {
         guard products.count <= pageSize else {
             throw InvalidInput(field: "products", reason: "holds more than one page")
         }
+        // Checked arithmetic: page and total come from the wire, so `skip + count` can
+        // overflow. Once it holds, `skip + count <= total <= Int.max`, so the range and
+        // `hasNextPage` below cannot overflow.
         let (skip, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-        guard !overflow, products.isEmpty || skip + products.count <= total else {
+        let (end, endOverflow) = skip.addingReportingOverflow(products.count)
+        guard !overflow, !endOverflow, products.isEmpty || end <= total else {
             throw InvalidInput(field: "total", reason: "is smaller than the products shown")
         }
         self.products = products

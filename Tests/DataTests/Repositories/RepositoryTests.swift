@@ -18,13 +18,13 @@ struct RepositoryHarness {
         cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
     }
 
-    /// The production chain minus logging and sealing: retry (with a recording sleeper),
-    /// auth, then the scripted transport.
+    /// The production chain minus logging and sealing: auth, retry (with a recording
+    /// sleeper), then the scripted transport.
     func chain(_ transport: ScriptedTransport) -> InterceptedTransport {
         InterceptedTransport(
             interceptors: [
-                RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0 }),
                 AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)),
+                RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0 }),
             ],
             transport: transport
         )
@@ -161,6 +161,22 @@ struct RemoteProductRepositoryTests {
         #expect(await online.requests.first?.target == "/auth/products/search?q=phone&limit=2&skip=10")
         #expect(cached.value == fresh.value)
         #expect(cached.origin == .cache(age: .seconds(3_600 * 24 * 30)))
+    }
+
+    @Test("a page cached impossibly long ago is served with a bounded age, not a crash")
+    func ancientEntry() async throws {
+        let harness = try RepositoryHarness()
+        let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+
+        harness.clock.advance(by: 1e18) // a storedAt read from disk may be anything
+        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+
+        guard case .cache(let age) = cached.origin else {
+            Issue.record("expected a cached answer, got \(cached.origin)")
+            return
+        }
+        #expect(age > .seconds(3_600 * 24 * 365 * 99))
     }
 
     @Test("a page that was never fetched is 'offline' when the backend cannot be reached")

@@ -17,6 +17,14 @@ struct ProductPageTests {
         #expect(!page.hasNextPage)
     }
 
+    @Test("a page whose skip plus its products would overflow is refused, not a crash")
+    func overflowingPage() throws {
+        // Page 92233720368547759 of 100: skip is 9223372036854775800, 7 short of Int.max.
+        #expect(throws: InvalidInput.self) {
+            _ = try Samples.page(count: 10, total: Int.max, page: 92_233_720_368_547_759, pageSize: 100)
+        }
+    }
+
     @Test("an empty page has no range and no next page")
     func emptyPage() throws {
         let page = try Samples.page(count: 0, total: 0)
