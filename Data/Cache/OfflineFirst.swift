@@ -5,30 +5,44 @@ import Logging
 
 /// The cache policy of the repositories: ask the backend; write a good answer through
 /// to the cache; when the backend cannot be reached (not when it answers with an
-/// error), serve the cached answer with its age, however old.
+/// error), serve the cached answer with its age, however old. "Good" means it mapped
+/// to the domain: an answer the domain refuses must not replace one it accepted.
 struct OfflineFirst: Sendable {
     let cache: any ResponseCache
     let clock: any WallClock
     /// Says at debug level whether an answer came from the cache (`--verbose`).
     let logger: Logger
 
-    /// The fresh value from `fetch`, else the cached one when the backend is unreachable.
-    /// Any other failure, and unreachable with nothing cached, is thrown unchanged.
-    func load<Value: Codable & Sendable>(
+    /// The fresh answer from `fetch` mapped by `toDomain`, else the cached one when the
+    /// backend is unreachable. Any other failure, and unreachable with nothing usable
+    /// cached, is thrown; a refusal by `toDomain` is an unusable answer.
+    func load<Answer: Codable & Sendable, Value>(
         key: String,
-        fetch: () async throws(APIError) -> Value
+        fetch: () async throws(APIError) -> Answer,
+        toDomain: (Answer) throws(StoreError) -> Value
     ) async throws(APIError) -> (value: Value, origin: Origin) {
         do {
-            let value = try await fetch()
-            await cache.store(value, for: key)
+            let answer = try await fetch()
+            let value = try Self.map(answer, toDomain)
+            // Stored only now that the domain accepted it: validate, then cache.
+            await cache.store(answer, for: key)
             return (value, .network)
         } catch where error.isUnreachable {
-            guard let cached = await cache.value(Value.self, for: key) else {
+            guard let cached = await cache.value(Answer.self, for: key), let value = try? toDomain(cached.value) else {
                 logger.debug("cache miss: \(key)")
                 throw error
             }
             logger.debug("cache hit: \(key)")
-            return (cached.value, .cache(age: age(since: cached.storedAt)))
+            return (value, .cache(age: age(since: cached.storedAt)))
+        }
+    }
+
+    private static func map<Answer, Value>(_ answer: Answer, _ toDomain: (Answer) throws(StoreError) -> Value) throws(APIError) -> Value {
+        do {
+            return try toDomain(answer)
+        } catch {
+            if case .unusableResponse(let detail) = error { throw .undecodable(detail: detail) }
+            throw .undecodable(detail: "\(error)")
         }
     }
 

@@ -53,15 +53,17 @@ public struct RemoteAuthRepository: AuthRepository {
     }
 
     public func currentUser() async throws(StoreError) -> Fetched<User> {
-        let loaded: (value: UserDTO, origin: Origin)
+        let loaded: (value: User, origin: Origin)
         do throws(APIError) {
-            loaded = try await offlineFirst.load(key: userKey) { () async throws(APIError) in
-                try await api.send(StoreEndpoints.currentUser, expecting: UserDTO.self)
-            }
+            loaded = try await offlineFirst.load(
+                key: userKey,
+                fetch: { () async throws(APIError) in try await api.send(StoreEndpoints.currentUser, expecting: UserDTO.self) },
+                toDomain: { answer throws(StoreError) in try answer.toDomain() }
+            )
         } catch {
             throw StoreErrorMapping.storeError(for: error, in: .authenticated)
         }
-        return Fetched(try loaded.value.toDomain(), from: loaded.origin)
+        return Fetched(loaded.value, from: loaded.origin)
     }
 
     /// Needs no backend: DummyJSON has no logout endpoint, and forgetting the tokens

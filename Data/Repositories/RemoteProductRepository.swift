@@ -23,26 +23,32 @@ public struct RemoteProductRepository: ProductRepository {
     }
 
     public func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
-        let request = StoreEndpoints.search(query)
-        let loaded = try await load(request, as: ProductSearchResponseDTO.self)
-        return Fetched(try loaded.value.toDomain(for: query), from: loaded.origin)
+        let loaded = try await load(StoreEndpoints.search(query), as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
+            try answer.toDomain(for: query)
+        }
+        return Fetched(loaded.value, from: loaded.origin)
     }
 
     public func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
-        let loaded = try await load(StoreEndpoints.product(id), as: ProductDTO.self)
-        return Fetched(try loaded.value.toDomain(), from: loaded.origin)
+        let loaded = try await load(StoreEndpoints.product(id), as: ProductDTO.self) { answer throws(StoreError) in
+            try answer.toDomain()
+        }
+        return Fetched(loaded.value, from: loaded.origin)
     }
 
     /// Network first, cache when unreachable, keyed by the request target (the query
     /// and page are in it) within this backend's namespace.
-    private func load<Answer: Codable & Sendable>(
+    private func load<Answer: Codable & Sendable, Value>(
         _ request: HTTPRequest,
-        as answer: Answer.Type
-    ) async throws(StoreError) -> (value: Answer, origin: Origin) {
+        as answer: Answer.Type,
+        toDomain: (Answer) throws(StoreError) -> Value
+    ) async throws(StoreError) -> (value: Value, origin: Origin) {
         do throws(APIError) {
-            return try await offlineFirst.load(key: "\(cacheNamespace) \(request.target)") { () async throws(APIError) in
-                try await api.send(request, expecting: Answer.self)
-            }
+            return try await offlineFirst.load(
+                key: "\(cacheNamespace) \(request.target)",
+                fetch: { () async throws(APIError) in try await api.send(request, expecting: Answer.self) },
+                toDomain: toDomain
+            )
         } catch {
             throw StoreErrorMapping.storeError(for: error, in: .authenticated)
         }

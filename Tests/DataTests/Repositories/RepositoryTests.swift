@@ -96,6 +96,20 @@ struct RemoteAuthRepositoryTests {
         #expect(cached.origin == .cache(age: .seconds(240)))
     }
 
+    @Test("a user answer that breaks the domain's rules (an empty username) does not replace the cached user")
+    func invalidUserNotCached() async throws {
+        let harness = try RepositoryHarness()
+        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        let nameless = Fixtures.me.replacingOccurrences(of: #""username":"emilys""#, with: #""username":"""#)
+
+        await #expect(throws: StoreError.self) {
+            _ = try await harness.auth(ScriptedTransport(always: .json(200, nameless))).currentUser()
+        }
+
+        let cached = try await harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        #expect(cached.value.username == "emilys")
+    }
+
     @Test("an error answer is not covered up with the cache")
     func errorsAreNotCached() async throws {
         let harness = try RepositoryHarness()
@@ -201,6 +215,21 @@ struct RemoteProductRepositoryTests {
         #expect(absorbed.origin == .network)
         #expect(await flaky.requests.count == 3)
         #expect(fallback.origin == .cache(age: .zero))
+    }
+
+    @Test("an answer that decodes but breaks the domain's rules (a negative price) is not cached")
+    func invalidAnswerNotCached() async throws {
+        let harness = try RepositoryHarness()
+        let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        let negativePrice = Fixtures.searchPhone.replacingOccurrences(of: #""price":549.99"#, with: #""price":-5"#)
+
+        await #expect(throws: StoreError.self) {
+            _ = try await harness.products(ScriptedTransport(always: .json(200, negativePrice))).search(query)
+        }
+
+        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+        #expect(cached.value.products.first?.price.description == "$549.99")
     }
 
     @Test("an unusable answer is reported as such and does not replace the cached page")
