@@ -91,13 +91,21 @@ struct ClientSettings: Sendable {
         return nil
     }
 
-    /// The key in a key file (standard base64, as `storefront serve` writes it).
+    /// The key in a key file (standard base64, as `storefront serve` writes it), under
+    /// the session's rules: the owner's alone (a key others can read is refused, with
+    /// the chmod that fixes it), and read only as far as a key can be long.
     static func key(fromFile file: String) throws(StartupFailure) -> AES256Key {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw StartupFailure("The payload key file \(file) cannot be read; check the path and its permissions.")
+        let bytes: [UInt8]?
+        do {
+            bytes = try PrivateFiles.read(at: file, maximumBytes: 1024)
+        } catch {
+            throw StartupFailure("The payload key file cannot be used: \(error.description).")
+        }
+        guard let bytes else {
+            throw StartupFailure("The payload key file \(file) does not exist; check the path.")
         }
         do {
-            return try AES256Key(base64: String(decoding: data, as: UTF8.self))
+            return try AES256Key(base64: String(decoding: bytes, as: UTF8.self))
         } catch {
             throw StartupFailure("The payload key in \(file) is not usable: \(error.description).")
         }

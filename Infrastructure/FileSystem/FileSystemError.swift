@@ -10,6 +10,10 @@ public enum FileSystemError: Error, Equatable, Sendable {
     case tooPermissive(path: String, mode: UInt32)
     /// The file belongs to another user, so it cannot be trusted.
     case notOwnedByUser(path: String)
+    /// Not a regular file (a device, a pipe, a folder): refused before reading from it.
+    case notARegularFile(path: String)
+    /// Longer than a file of its kind can be; the rest was not read.
+    case tooLarge(path: String, limit: Int)
     /// A system call failed; `operation` names it and `code` is its `errno`.
     case systemCall(operation: String, path: String, code: Int32)
 }
@@ -22,6 +26,10 @@ extension FileSystemError: CustomStringConvertible {
             return "\(path) can be accessed by other users (mode \(octal)); run `chmod 600 \(path)` and try again"
         case .notOwnedByUser(let path):
             return "\(path) belongs to another user; remove it or fix its owner and try again"
+        case .notARegularFile(let path):
+            return "\(path) is not a regular file"
+        case .tooLarge(let path, let limit):
+            return "\(path) is longer than \(limit) bytes, more than a file of its kind can be"
         case .systemCall(let operation, let path, let code):
             return "\(operation) \(path) failed: \(String(cString: strerror(code)))"
         }

@@ -61,7 +61,9 @@ public enum PrivateFiles {
 
     /// The file's bytes, or `nil` when there is no such file. Refuses a file that group
     /// or others may access, or that another user owns, before reading a byte of it.
-    public static func read(at path: String) throws(FileSystemError) -> [UInt8]? {
+    /// - Parameter maximumBytes: refuse a longer file (and anything not a regular file)
+    ///   rather than read it all; for files of a known small size, such as a key.
+    public static func read(at path: String, maximumBytes: Int? = nil) throws(FileSystemError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -78,7 +80,13 @@ public enum PrivateFiles {
         guard UInt32(status.st_mode) & 0o077 == 0 else {
             throw .tooPermissive(path: path, mode: UInt32(status.st_mode))
         }
-        return try readAll(from: descriptor, path: path)
+        guard let maximumBytes else { return try readAll(from: descriptor, path: path) }
+        guard UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else { throw .notARegularFile(path: path) }
+        guard status.st_size <= maximumBytes else { throw .tooLarge(path: path, limit: maximumBytes) }
+        let bytes = try readAll(from: descriptor, path: path)
+        // The size can change between fstat and read; the bound holds on what was read.
+        guard bytes.count <= maximumBytes else { throw .tooLarge(path: path, limit: maximumBytes) }
+        return bytes
     }
 
     /// Removes the file; a file that is already gone is not an error.

@@ -205,13 +205,30 @@ struct CommandLineFlowTests {
     @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
     func serveBadKeyFile() async throws {
         let folder = try TemporaryDirectory()
-        try Data("not a key\n".utf8).write(to: URL(fileURLWithPath: folder.file("key")))
+        try PrivateFiles.writeAtomically(Array("not a key\n".utf8), to: folder.file("key"))
         let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
 
         let result = try await cli.run(["serve", "--port", "0", "--payload-key-file", folder.file("key")])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("The payload key in \(folder.file("key")) is not usable"))
+    }
+
+    @Test("a key file others can read, or one that never ends, is refused at once: 78, naming the file")
+    func looseOrEndlessKeyFile() async throws {
+        let folder = try TemporaryDirectory()
+        let key = try AES256Key.random().base64EncodedString
+        try Data(key.utf8).write(to: URL(fileURLWithPath: folder.file("loose.key"))) // 0644
+        let cli = try CLI(backend: nil, key: nil)
+
+        let loose = try await cli.run(["whoami", "--payload-key-file", folder.file("loose.key")])
+        let endless = try await cli.run(["whoami", "--payload-key-file", "/dev/zero"])
+
+        #expect(loose.status == 78, "\(loose.everything)")
+        #expect(loose.standardError.contains("chmod 600 \(folder.file("loose.key"))"))
+        #expect(!loose.standardError.contains(key))
+        #expect(endless.status == 78, "\(endless.everything)")
+        #expect(endless.standardError.contains("/dev/zero"))
     }
 
     @Test("the demo runs every step to a clean exit")
