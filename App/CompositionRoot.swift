@@ -139,20 +139,23 @@ struct CompositionRoot: Sendable {
         settings: ClientSettings,
         logger: Logger
     ) throws(StartupFailure) -> (any HTTPTransport, @Sendable () async -> Void) {
-        let adapter = try makeAdapter(settings: settings)
+        let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
+        let adapter = try makeAdapter(settings: settings, origin: origin)
         let chain = StoreClientChain.make(
             adapter: adapter.transport,
             sessions: FileSessionStore(directory: settings.stateDirectory),
             payloadKey: settings.payloadKey,
-            logger: logger
+            logger: logger,
+            basePath: basePath
         )
         return (chain, adapter.close)
     }
 
     private static func makeAdapter(
-        settings: ClientSettings
+        settings: ClientSettings,
+        origin: URL
     ) throws(StartupFailure) -> (transport: any HTTPTransport, close: @Sendable () async -> Void) {
-        let configuration = TransportConfiguration(baseURL: settings.baseURL, trust: settings.trust)
+        let configuration = TransportConfiguration(baseURL: origin, trust: settings.trust)
         do {
             switch settings.transport {
             case .asyncHTTPClient:

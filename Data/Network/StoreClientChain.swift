@@ -2,7 +2,8 @@ import Infrastructure
 import Logging
 
 /// The chain every store request goes through, built in one place so the App and the
-/// benchmark run the same order: logging → auth → retry → payload sealing → adapter.
+/// benchmark run the same order: logging → auth → retry → base path → payload sealing
+/// → adapter.
 ///
 /// Auth sits outside the retry, so a refresh (a POST, with a single-use token) is
 /// never repeated: were retry outside, a GET whose refresh failed mid-flight would be
@@ -16,13 +17,17 @@ public enum StoreClientChain {
         sessions: any SessionStore,
         payloadKey: AES256Key?,
         logger: Logger,
-        sleeper: any Sleeper = ContinuousSleeper()
+        sleeper: any Sleeper = ContinuousSleeper(),
+        basePath: String = ""
     ) -> InterceptedTransport {
         var interceptors: [any HTTPInterceptor] = [
             LoggingInterceptor(logger: logger),
             AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
             RetryInterceptor(sleeper: sleeper),
         ]
+        if !basePath.isEmpty {
+            interceptors.append(BasePathInterceptor(basePath: basePath))
+        }
         if let payloadKey {
             interceptors.append(PayloadSealingInterceptor(key: payloadKey))
         }

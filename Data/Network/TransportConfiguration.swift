@@ -38,6 +38,19 @@ public struct TransportConfiguration: Sendable {
         return (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
     }
 
+    /// A backend URL as the chain needs it: the origin (scheme, host, port) for the
+    /// adapter, and the path, percent-encoded and without a trailing `/`, for
+    /// `BasePathInterceptor`, so the payload layer sees the target the request line carries.
+    public static func split(_ url: URL) -> (origin: URL, basePath: String) {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return (url, "") }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        components.percentEncodedPath = ""
+        components.query = nil
+        components.fragment = nil
+        return (components.url ?? url, path)
+    }
+
     /// Whether `status` is a redirect that must be refused. 304 is not one: it answers a
     /// conditional request and carries no `Location`.
     public static func isRedirect(_ status: Int) -> Bool {

@@ -1,0 +1,63 @@
+@testable import Data
+import Foundation
+import Infrastructure
+import Logging
+import TestSupport
+import Testing
+
+/// A backend behind a path (`https://host/api`, as DummyJSON-style deployments are):
+/// the request line carries the path, and so must the sealed associated data, because
+/// PROTOCOL.md's TARGET is what the request line carries.
+@Suite("A base URL with a path")
+struct BasePathTests {
+    @Test("the request line and the sealed associated data both carry the base path")
+    func sealedUnderPath() async throws {
+        let key = try AES256Key.random()
+        let adapter = ScriptedTransport(always: HTTPResponse(status: 204))
+        let chain = StoreClientChain.make(
+            adapter: adapter, sessions: InMemorySessionStore(), payloadKey: key,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
+        )
+
+        _ = try await chain.send(StoreEndpoints.logIn(username: "emilys", password: "emilyspass"))
+
+        let sent = try #require(await adapter.requests.first)
+        #expect(sent.target == "/api/auth/login")
+        let encodedNonce = try #require(sent.header("X-IV"))
+        let nonceBytes = try #require(Data(base64Encoded: encodedNonce))
+        let body = try #require(sent.body)
+        let opened = try AES256GCM.open(
+            SealedMessage(nonce: try GCMNonce(bytes: nonceBytes), ciphertextAndTag: body),
+            associatedData: Array("POST /api/auth/login".utf8),
+            using: key
+        )
+        #expect(String(decoding: opened, as: UTF8.self).contains("emilys"))
+    }
+
+    @Test("the refresh made inside the chain goes under the base path too")
+    func refreshUnderPath() async throws {
+        let sessions = InMemorySessionStore(Session(accessToken: "a1", refreshToken: "r1", userID: 1))
+        let adapter = ScriptedTransport { request, _ in
+            request.path.hasSuffix("/auth/refresh") ? .json(403, #"{"message":"no"}"#) : .json(401, "{}")
+        }
+        let chain = StoreClientChain.make(
+            adapter: adapter, sessions: sessions, payloadKey: nil,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
+        )
+
+        await #expect(throws: NetworkError.sessionExpired) {
+            _ = try await chain.send(HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true))
+        }
+        #expect(await adapter.requests.map(\.path) == ["/api/auth/me", "/api/auth/refresh"])
+    }
+
+    @Test("the base path is read from the URL, percent-encoding kept, trailing slash dropped", arguments: [
+        ("https://store.example", ""), ("https://store.example/", ""), ("https://store.example/api", "/api"),
+        ("https://store.example/api/", "/api"), ("http://127.0.0.1:8080/v1/store%20front", "/v1/store%20front"),
+    ])
+    func basePath(url: String, expected: String) throws {
+        let parsed = try #require(URL(string: url))
+        #expect(TransportConfiguration.split(parsed).basePath == expected)
+        #expect(TransportConfiguration.split(parsed).origin.path.isEmpty)
+    }
+}
