@@ -33,7 +33,7 @@ final class TerminalSearchView: LiveSearchView {
     private func draw(_ screen: LiveSearchScreen, columns: Int, rows: Int) {
         let layout = LiveSearchLayout(screen, columns: columns, rows: rows)
         var output = ANSI.hideCursor + ANSI.home
-        for (index, line) in layout.lines.enumerated() {
+        for (index, line) in layout.lines.map(TerminalText.escapingControls).enumerated() {
             // Output processing stays on in raw mode, so "\n" reaches the screen as CR LF.
             if index > 0 { output += "\n" }
             output += index == layout.highlightedLine ? ANSI.reverseVideo + line + ANSI.resetAttributes : line

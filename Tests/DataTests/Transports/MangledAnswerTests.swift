@@ -2,6 +2,7 @@ import Data
 import Foundation
 import Infrastructure
 import Synchronization
+import TestSupport
 import Testing
 
 /// A seeded, bounded fuzz of the default transport: a well-formed answer, mangled the

@@ -1,5 +1,6 @@
 import Data
 import Foundation
+import TestSupport
 import Testing
 
 /// One contract for every adapter behind `HTTPTransport`, proved against a loopback

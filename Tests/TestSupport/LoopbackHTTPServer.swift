@@ -9,18 +9,18 @@ import Glibc
 /// transports against answers a real server would never give on purpose: cut off,
 /// dripped, redirected, mangled. One blocking thread accepts connections and answers
 /// each request through `respond`; it is deliberately small, not a general server.
-final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// What the server received.
-    struct Request: Sendable {
-        let method: String
-        let target: String
-        let headers: [String: String]
-        let body: [UInt8]
+    public struct Request: Sendable {
+        public let method: String
+        public let target: String
+        public let headers: [String: String]
+        public let body: [UInt8]
     }
 
     /// How to answer: a response, or keep the connection open without answering
     /// until the client gives up (to test timeouts and cancellation).
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         case respond(status: Int, headers: [String: String], body: [UInt8])
         /// A body without `Content-Length`, ended by closing the connection.
         case unannounced(body: [UInt8])
@@ -31,14 +31,14 @@ final class LoopbackHTTPServer: Sendable {
         case drip(head: [UInt8], interval: Duration)
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let received = RequestLog()
     private let events: AsyncStream<String>.Continuation
     /// "request" when a request has been read, "closed" when a hanging client went away.
-    let eventStream: AsyncStream<String>
+    public let eventStream: AsyncStream<String>
 
-    init(respond: @escaping @Sendable (Request) -> Reply) throws {
+    public init(respond: @escaping @Sendable (Request) -> Reply) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         self.listener = listener
@@ -69,13 +69,13 @@ final class LoopbackHTTPServer: Sendable {
         thread.start()
     }
 
-    var requests: [Request] { received.all }
+    public var requests: [Request] { received.all }
 
-    var baseURL: URL {
+    public var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
         events.finish()
