@@ -48,12 +48,10 @@ struct TransportContractTests {
 
     @Test("a refused connection is 'unreachable' at once", arguments: TransportAdapter.allCases)
     func refused(adapter: TransportAdapter) async throws {
-        let server = try LoopbackHTTPServer { _ in .hang }
-        let url = server.baseURL
-        server.stop() // nothing listens on the port any more
+        let closed = try RefusingPort()
 
         let error = await #expect(throws: NetworkError.self) {
-            _ = try await adapter.send(Self.get, to: url, deadline: .seconds(30))
+            _ = try await adapter.send(Self.get, to: closed.baseURL, deadline: .seconds(30))
         }
         #expect(error == .unreachable(reason: "connection refused"))
     }
