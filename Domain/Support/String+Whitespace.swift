@@ -3,7 +3,8 @@ extension String {
     ///
     /// Domain imports nothing, so it cannot use Foundation's `trimmingCharacters(in:)`;
     /// `Character.isWhitespace` covers the same Unicode whitespace and newlines.
-    func trimmingWhitespace() -> String {
+    /// Public because the query a person reads back must be the one `SearchQuery` searched.
+    public func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else {
             return ""

@@ -38,6 +38,8 @@ public actor SearchPresenter {
     /// Searches and renders the answer; returns the exit status of CLI.md.
     @discardableResult
     public func search(_ text: String, page: Int, pageSize: Int) async -> ProcessExitStatus {
+        // Named back as searched: SearchQuery trims the text, and so does every line here.
+        let text = text.trimmingWhitespace()
         state = .loading(query: text)
         do {
             let result = try await searchProducts(text: text, page: page, pageSize: pageSize)

@@ -37,6 +37,17 @@ struct SearchPresenterTests {
         #expect(output.standardError.isEmpty)
     }
 
+    @Test("names the query as it was searched, without the spaces around it")
+    func trimmedQuery() async throws {
+        let page = try Sample.page()
+        let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
+
+        await presenter.search("  phone \n", page: 2, pageSize: 10)
+
+        #expect(output.standardOutput.last == "Showing 11–13 of 23 results for \"phone\"")
+        #expect(await presenter.state == .loaded(page, origin: .network, query: "phone"))
+    }
+
     @Test("says when an answer comes from the cache, and how old it is")
     func cached() async throws {
         let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(4 * 60 + 10)))))
