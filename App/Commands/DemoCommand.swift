@@ -37,12 +37,16 @@ struct DemoCommand: AsyncParsableCommand {
 
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let backend = Task {
+            // Finished however the server ends, so a backend that never listens (no
+            // free port) ends the wait below instead of hanging the demo.
+            defer { portContinuation.finish() }
             try await server.run { port in portContinuation.yield(port) }
         }
         var portIterator = ports.makeAsyncIterator()
         guard let port = await portIterator.next(), let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
-            output.printDiagnostic("storefront: The demo backend did not start listening.")
-            throw ExitCode(ProcessExitStatus.unavailable.rawValue)
+            let reason = if case .failure(let error) = await backend.result { ": \(error)" } else { "" }
+            output.printDiagnostic("storefront: The demo backend did not start listening\(reason).")
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
 
         output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with a fresh AES-256-GCM key; data in \(folder)")

@@ -4,6 +4,7 @@ import Foundation
 import Infrastructure
 import Logging
 import Presentation
+import Synchronization
 
 /// `storefront serve`: the reference backend in the foreground until SIGINT/SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -93,14 +94,22 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         let scheme = tlsCert == nil ? "http" : "https"
         let modeLine = keyNote ?? "Plain mode: bodies are plain JSON."
+        let listening = Mutex(false)
         do {
             try await server.runUntilSignalled { port in
+                listening.withLock { $0 = true }
                 output.printLine("\(scheme)://\(host):\(port)")
                 output.printLine(modeLine)
             }
         } catch {
+            // Before it listened, this is a start-up failure (CLI.md: 78), most often a
+            // taken port; after, the server stopped under way.
+            guard listening.withLock({ $0 }) else {
+                output.printDiagnostic("storefront: The backend cannot listen on \(host):\(port): \(error); choose another --port.")
+                throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            }
             output.printDiagnostic("storefront: The backend stopped: \(error).")
-            throw ExitCode(ProcessExitStatus.unavailable.rawValue)
+            throw ExitCode(ProcessExitStatus.failure.rawValue)
         }
     }
 

@@ -231,6 +231,18 @@ struct CommandLineFlowTests {
         #expect(endless.standardError.contains("/dev/zero"))
     }
 
+    @Test("serve on a port that is taken fails to start: 78, naming the address")
+    func servePortTaken() async throws {
+        let occupant = try LoopbackHTTPServer { _ in .hang }
+        defer { occupant.stop() }
+        let cli = try CLI(backend: nil, key: nil)
+
+        let result = try await cli.run(["serve", "--plain", "--port", String(occupant.port)])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("127.0.0.1:\(occupant.port)"))
+    }
+
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {
         let result = try await CLI(backend: nil, key: nil).run(["demo"])
