@@ -29,6 +29,9 @@ struct GlobalOptions: ParsableArguments {
     var format: OutputFormat { json ? .json : .human }
 
     func validate() throws {
+        if let baseURL, BaseURL.hasCredentials(baseURL) {
+            throw ValidationError(BaseURL.credentialsRefusal)
+        }
         if let baseURL, BaseURL.parse(baseURL) == nil {
             throw ValidationError("--base-url must be an http:// or https:// URL, such as http://127.0.0.1:8080.")
         }

@@ -24,6 +24,9 @@ struct ClientSettings: Sendable {
     /// Resolves and checks the settings. Each failure is one sentence saying what to do.
     static func resolve(_ options: GlobalOptions, environment: [String: String]) -> Result<ClientSettings, StartupFailure> {
         let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
+        if BaseURL.hasCredentials(urlText) {
+            return .failure(StartupFailure(BaseURL.credentialsRefusal))
+        }
         guard let baseURL = BaseURL.parse(urlText) else {
             return .failure(StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL."))
         }
@@ -144,11 +147,21 @@ struct ClientSettings: Sendable {
     }
 }
 
-/// Parses a backend address: http or https, with a host.
+/// Parses a backend address: http or https, with a host, and no user or password.
 enum BaseURL {
     static func parse(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty else { return nil }
+              let host = url.host, !host.isEmpty, url.user == nil, url.password == nil else { return nil }
         return url
     }
+
+    /// Credentials in the address would travel into logs, the cache's keys and shell
+    /// history, and the store API authenticates with tokens anyway; so they are
+    /// refused, and the address is not repeated in the refusal.
+    static func hasCredentials(_ text: String) -> Bool {
+        guard let url = URL(string: text) else { return false }
+        return url.user != nil || url.password != nil
+    }
+
+    static let credentialsRefusal = "The backend address has a user or password in it; remove them (the store signs in with `storefront login`)."
 }

@@ -243,6 +243,20 @@ struct CommandLineFlowTests {
         #expect(result.standardError.contains("127.0.0.1:\(occupant.port)"))
     }
 
+    @Test("a backend address with a user or password in it is refused, and never echoed")
+    func credentialsInBaseURL() async throws {
+        var cli = try CLI(backend: nil, key: nil)
+
+        let option = try await cli.run(["whoami", "--base-url", "http://someone:hunter2@127.0.0.1:9"])
+        cli.environment["STOREFRONT_BASE_URL"] = "http://someone:hunter2@127.0.0.1:9"
+        let variable = try await cli.run(["whoami", "--verbose"])
+
+        #expect(option.status == 64, "\(option.everything)")
+        #expect(variable.status == 78, "\(variable.everything)")
+        #expect(!option.everything.contains("hunter2") && !variable.everything.contains("hunter2"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: cli.dataDirectory).allSatisfy { !$0.hasSuffix(".json") })
+    }
+
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {
         let result = try await CLI(backend: nil, key: nil).run(["demo"])
