@@ -82,6 +82,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
 
+        // prctl(PR_SET_DUMPABLE) for the App, which Swift cannot call directly (variadic).
+        .systemLibrary(name: "CProcessControl", path: "App/CProcessControl"),
+
         // The reference store server: another system that speaks PROTOCOL.md. It may
         // use Infrastructure (the cipher, randomness) but none of the client's layers.
         .target(
@@ -106,10 +109,12 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend",
+                "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "App",
+            exclude: ["CProcessControl"],
             swiftSettings: strict
         ),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcessControl
 import Foundation
 import Presentation
 #if canImport(Glibc)
@@ -23,6 +24,15 @@ struct StorefrontCommand: AsyncParsableCommand {
             SearchCommand.self, LogoutCommand.self,
         ]
     )
+
+    /// Before anything else, and so before a password is typed or a key or token read:
+    /// a crash must not leave them in a core file.
+    static func main() async {
+        if storefront_forbid_core_dumps() != 0 {
+            TerminalOutput().printDiagnostic("storefront: warning: core dumps could not be disabled; a crash could write secrets to disk.")
+        }
+        await main(nil)
+    }
 
     /// No command: the interactive mode on a terminal; anywhere else, a hint.
     ///

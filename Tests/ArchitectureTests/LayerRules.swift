@@ -87,7 +87,7 @@ extension LayerRule {
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",
-            targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend"],
+            targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend", "CProcessControl"],
             products: ["ArgumentParser", "Logging"],
             modules: platform.union(["ArgumentParser", "Logging"])
         ),
