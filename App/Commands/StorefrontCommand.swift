@@ -31,7 +31,28 @@ struct StorefrontCommand: AsyncParsableCommand {
         if storefront_forbid_core_dumps() != 0 {
             TerminalOutput().printDiagnostic("storefront: warning: core dumps could not be disabled; a crash could write secrets to disk.")
         }
-        await main(nil)
+        await run(Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// ArgumentParser's own main, but a usage error with `--json` also ends with the
+    /// JSON error object CLI.md promises (the parser prints only text).
+    private static func run(_ arguments: [String]) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if arguments.contains("--json"), exitCode(for: error) == .validationFailure {
+                let sentence = message(for: error).split(separator: "\n").first.map(String.init) ?? "The command line is not valid."
+                TerminalOutput().printDiagnostic(fullMessage(for: error))
+                let status = ErrorReporter(output: TerminalOutput(), format: .json, verbose: false).reportUsageError(sentence)
+                exit(withError: ExitCode(status.rawValue))
+            }
+            exit(withError: error)
+        }
     }
 
     /// No command: the interactive mode on a terminal; anywhere else, a hint.

@@ -40,6 +40,17 @@ public struct ErrorReporter: Sendable {
         return .configuration
     }
 
+    /// A usage error found while parsing the command line: the parser's sentence, code
+    /// `usage`, exit 64. Only the JSON form is written here; the human form is the
+    /// parser's own (with the usage lines), printed by the caller.
+    @discardableResult
+    public func reportUsageError(_ sentence: String) -> ProcessExitStatus {
+        if format == .json {
+            output.printDiagnostic(JSONDocuments.error(code: "usage", message: sentence))
+        }
+        return .usage
+    }
+
     private static func detail(of error: StoreError) -> String? {
         switch error {
         case .unusableResponse(let detail), .unexpected(let detail): detail

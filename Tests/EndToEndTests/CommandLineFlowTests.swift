@@ -279,6 +279,22 @@ struct CommandLineFlowTests {
         #expect(core.split(separator: " ").dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
     }
 
+    @Test("with --json a usage error is the JSON error object too: 64, nothing on standard output", arguments: [
+        (["search", "phone", "--limit", "0", "--json"], "usage"),
+        (["search", "phone", "--json", "--no-such-option"], "usage"),
+        (["whoami", "--json", "--pin", "md5/abc"], "usage"),
+    ])
+    func jsonUsageErrors(arguments: [String], code: String) async throws {
+        let result = try await CLI(backend: nil, key: nil).run(arguments)
+
+        #expect(result.status == 64, "\(result.everything)")
+        #expect(result.standardOutput.isEmpty)
+        let last = try #require(result.standardError.split(separator: "\n").last)
+        let document = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: String]]
+        #expect(document?["error"]?["code"] == code, "\(last)")
+        #expect(document?["error"]?["message"]?.isEmpty == false)
+    }
+
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {
         let result = try await CLI(backend: nil, key: nil).run(["demo"])
