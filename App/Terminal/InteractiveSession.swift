@@ -47,7 +47,7 @@ struct InteractiveSession {
     private func signIn() async -> ProcessExitStatus {
         let presenter = root.makeSignInPresenter()
         while true {
-            FileHandle.standardError.write(Data("Username: ".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("Username: ".utf8))
             guard let username = readLine(strippingNewline: true) else { return .failure }
             guard !username.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             switch PasswordPrompt.ask("Password: ") {

@@ -21,11 +21,11 @@ enum PasswordPrompt {
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { return .noTerminal }
         var quiet = original
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
-        FileHandle.standardError.write(Data(prompt.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return .noTerminal }
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-            FileHandle.standardError.write(Data("\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
         }
         var bytes: [UInt8] = []
         while true {
