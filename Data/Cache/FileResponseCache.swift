@@ -72,12 +72,14 @@ public struct FileResponseCache: ResponseCache {
         try? PrivateFiles.remove(at: path)
     }
 
-    /// Removes the least recently used entries until both limits hold.
+    /// Removes the least recently used entries until both limits hold, and the
+    /// temporary files of writes that never finished.
     private func evictIfNeeded() {
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
         guard let urls = try? FileManager.default.contentsOfDirectory(
             at: URL(fileURLWithPath: directory), includingPropertiesForKeys: keys
         ) else { return }
+        collectAbandonedTemporaries(urls.filter { $0.pathExtension == "tmp" })
         var entries = urls.filter { $0.pathExtension == "json" }.compactMap { url -> (url: URL, used: Date, size: Int)? in
             guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
             return (url, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
@@ -92,6 +94,20 @@ public struct FileResponseCache: ResponseCache {
             totalBytes -= entry.size
         }
     }
+
+    /// A write that a `kill -9` interrupted leaves its `.tmp` beside the entries, and
+    /// nothing else would ever remove it. One untouched for ten minutes is abandoned; a
+    /// younger one may be another process's write in progress, so it is left alone.
+    private func collectAbandonedTemporaries(_ temporaries: [URL]) {
+        let abandonedBefore = clock.now.addingTimeInterval(-Self.abandonedAfter)
+        for url in temporaries {
+            guard let modified = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate,
+                  modified < abandonedBefore else { continue }
+            try? PrivateFiles.remove(at: url.path)
+        }
+    }
+
+    private static let abandonedAfter: TimeInterval = 600
 
     private func path(for key: String) -> String? {
         guard let digest = try? SHA256.hexDigest(of: Array(key.utf8)) else { return nil }

@@ -44,6 +44,25 @@ struct FileResponseCacheTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 
+    @Test("temporary files a killed writer left behind are collected; one being written now is not")
+    func staleTemporaryFiles() async throws {
+        let temporary = try TemporaryDirectory()
+        let clock = ManualWallClock()
+        let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
+        await cache.store(Page(query: "warm", items: []), for: "warm")
+        let stale = temporary.file("cache/abc.json.4242.1.tmp")
+        let fresh = temporary.file("cache/def.json.4243.2.tmp")
+        for (path, age) in [(stale, 3_600.0), (fresh, 5.0)] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8), attributes: [.posixPermissions: 0o600]))
+            try FileManager.default.setAttributes([.modificationDate: clock.now.addingTimeInterval(-age)], ofItemAtPath: path)
+        }
+
+        await cache.store(Page(query: "phone", items: [1]), for: "search phone")
+
+        #expect(!FileManager.default.fileExists(atPath: stale), "a kill -9 leftover stayed for ever")
+        #expect(FileManager.default.fileExists(atPath: fresh), "another process's write in progress was removed")
+    }
+
     @Test("beyond its entry limit it evicts the least recently used entries")
     func evictsByCount() async throws {
         let temporary = try TemporaryDirectory()
