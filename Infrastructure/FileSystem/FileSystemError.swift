@@ -10,6 +10,8 @@ public enum FileSystemError: Error, Equatable, Sendable {
     case tooPermissive(path: String, mode: UInt32)
     /// The file belongs to another user, so it cannot be trusted.
     case notOwnedByUser(path: String)
+    /// A folder was expected, and something else has the name.
+    case notADirectory(path: String)
     /// Not a regular file (a device, a pipe, a folder): refused before reading from it.
     case notARegularFile(path: String)
     /// Longer than a file of its kind can be; the rest was not read.
@@ -26,6 +28,8 @@ extension FileSystemError: CustomStringConvertible {
             return "\(path) can be accessed by other users (mode \(octal)); run `chmod 600 \(path)` and try again"
         case .notOwnedByUser(let path):
             return "\(path) belongs to another user; remove it or fix its owner and try again"
+        case .notADirectory(let path):
+            return "\(path) is not a folder; remove or rename it, or choose another --data-dir"
         case .notARegularFile(let path):
             return "\(path) is not a regular file"
         case .tooLarge(let path, let limit):

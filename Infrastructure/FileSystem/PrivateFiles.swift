@@ -25,6 +25,12 @@ public enum PrivateFiles {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
             throw .systemCall(operation: "mkdir", path: path, code: errno)
         }
+        // EEXIST also answers for a file of that name; writing "into" it would then fail
+        // on every call, quietly turning off whatever the folder was for.
+        var status = stat()
+        guard stat(path, &status) == 0, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
+            throw .notADirectory(path: path)
+        }
     }
 
     /// Replaces the file at `path` with `bytes`, so that a reader (in this process or

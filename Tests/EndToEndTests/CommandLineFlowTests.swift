@@ -295,6 +295,17 @@ struct CommandLineFlowTests {
         #expect(document?["error"]?["message"]?.isEmpty == false)
     }
 
+    @Test("a cache 'folder' that is a file is refused at start-up (78), not silently turned off")
+    func cacheFolderIsAFile() async throws {
+        let cli = try CLI(backend: nil, key: nil)
+        try PrivateFiles.writeAtomically(Array("not a folder".utf8), to: cli.dataDirectory + "/cache")
+
+        let result = try await cli.run(["whoami"])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains(cli.dataDirectory + "/cache"))
+    }
+
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {
         let result = try await CLI(backend: nil, key: nil).run(["demo"])
