@@ -17,7 +17,7 @@ enum StoreErrorMapping {
             return .unusableResponse(detail: detail)
         case .status(let status, let message):
             switch (status, kind) {
-            case (400, .logIn), (401, .logIn):
+            case (400, .logIn) where message.map(Self.credentialMessages.contains) == true, (401, .logIn):
                 return .invalidCredentials
             case (401, .authenticated):
                 // The auth interceptor already refreshed once and replayed; still 401.
@@ -31,6 +31,11 @@ enum StoreErrorMapping {
             }
         }
     }
+
+    /// The two 400s PROTOCOL.md gives a login. Any other 400 (say a sealed server's
+    /// "Payload decryption failed", met by a client without the key) is not a wrong
+    /// password, and saying so would send the person after the wrong problem.
+    private static let credentialMessages: Set<String> = ["Invalid credentials", "Username and password required"]
 
     static func storeError(for error: NetworkError) -> StoreError {
         switch error {

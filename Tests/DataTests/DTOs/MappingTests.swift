@@ -74,6 +74,10 @@ struct MappingTests {
     @Test("statuses map to domain errors by the kind of request", arguments: [
         (APIError.status(400, message: "Invalid credentials"), StoreErrorMapping.RequestKind.logIn, StoreError.invalidCredentials),
         (.status(400, message: "Username and password required"), .logIn, .invalidCredentials),
+        // Not every 400 at login is a wrong password: a sealed server's "Payload decryption
+        // failed" read by a plain client (no message it can decode) is something else.
+        (.status(400, message: nil), .logIn, .unexpected(detail: "HTTP 400")),
+        (.status(400, message: "Payload decryption failed"), .logIn, .unexpected(detail: "HTTP 400: Payload decryption failed")),
         (.status(401, message: "Token Expired!"), .authenticated, .sessionExpired),
         (.status(404, message: "Product with id '999' not found"), .authenticated, .notFound),
         (.status(503, message: nil), .authenticated, .offline),
