@@ -42,8 +42,10 @@ public enum CertificateChainVerifier {
         }
         let parameters = X509_STORE_CTX_get0_param(context)
         X509_VERIFY_PARAM_set_purpose(parameters, X509_PURPOSE_SSL_SERVER)
-        let nameSet = isIPAddress(host)
-            ? X509_VERIFY_PARAM_set1_ip_asc(parameters, host)
+        // libcrypto parses the IP form itself and refuses anything else, so a host
+        // that is not an IP address is a name: no parsing of our own to disagree with it.
+        let nameSet = X509_VERIFY_PARAM_set1_ip_asc(parameters, host) == 1
+            ? 1
             : X509_VERIFY_PARAM_set1_host(parameters, host, host.utf8.count)
         guard nameSet == 1 else { throw .malformed("the host name \(host) cannot be checked") }
 
@@ -124,10 +126,6 @@ public enum CertificateChainVerifier {
             let text = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
             return .other(text)
         }
-    }
-
-    private static func isIPAddress(_ host: String) -> Bool {
-        host.contains(":") || host.split(separator: ".").count == 4 && host.allSatisfy { $0.isNumber || $0 == "." }
     }
 }
 
