@@ -39,22 +39,9 @@ public final class LoopbackHTTPServer: Sendable {
     public let eventStream: AsyncStream<String>
 
     public init(respond: @escaping @Sendable (Request) -> Reply) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
+        let (listener, port) = try LoopbackSocket.bind(listening: true)
         self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         (eventStream, events) = AsyncStream.makeStream(of: String.self)
 
         let received = self.received

@@ -11,24 +11,7 @@ public final class RefusingPort: Sendable {
     private let socket: Int32
 
     public init() throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(socket)
-            throw POSIXError(.EADDRINUSE)
-        }
-        self.socket = socket
-        port = UInt16(bigEndian: address.sin_port)
+        (socket, port) = try LoopbackSocket.bind(listening: false)
     }
 
     public var baseURL: URL {

@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP socket bound to 127.0.0.1 on a port the kernel picks, listening or not: the
+/// ground both loopback test servers stand on.
+enum LoopbackSocket {
+    /// The socket and its port; the caller owns (and closes) the socket.
+    static func bind(listening: Bool) throws -> (socket: Int32, port: UInt16) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                Glibc.bind(socket, socketAddress, length) == 0
+                    && (!listening || listen(socket, 16) == 0)
+                    && getsockname(socket, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            close(socket)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return (socket, UInt16(bigEndian: address.sin_port))
+    }
+}
