@@ -260,19 +260,11 @@ struct CommandLineFlowTests {
     @Test("the process forbids core files: a crash cannot write its secrets to disk")
     func noCoreDumps() async throws {
         let folder = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = try CLI.executable()
         // serve holds a payload key, and says when it is up: by then main() has run.
-        process.arguments = ["serve", "--port", "0", "--data-dir", folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate() }
-        let reader = output.fileHandleForReading
-        _ = try await runOffPool { reader.availableData }
+        let serve = try await ServeProcess(["--port", "0", "--data-dir", folder.path])
+        defer { withExtendedLifetime(serve) {} } // running while its limits are read
 
-        let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
+        let limits = try String(contentsOfFile: "/proc/\(serve.process.processIdentifier)/limits", encoding: .utf8)
         let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
 
         // Soft and hard limit both 0: the test runner's own soft limit may be 0 already.

@@ -148,3 +148,34 @@ extension Process {
         }
     }
 }
+
+/// `storefront serve ARGUMENTS` as a child process, once it has printed its first line
+/// (the URL it listens on): by then it is up, and its main() has run.
+final class ServeProcess {
+    let process: Process
+    let firstLine: String
+
+    init(_ arguments: [String]) async throws {
+        process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = ["serve"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = output.fileHandleForReading
+        firstLine = try await runOffPool { () -> String in
+            var received = Data()
+            while !received.contains(10) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                received += chunk
+            }
+            return String(decoding: received.prefix { $0 != 10 }, as: UTF8.self)
+        }
+    }
+
+    deinit {
+        process.terminate()
+    }
+}

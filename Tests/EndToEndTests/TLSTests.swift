@@ -143,25 +143,9 @@ struct TLSTests {
     func serveCommand() async throws {
         let authority = try await TestCertificateAuthority()
         let issued = try await authority.issue("server", names: ["localhost"])
-        let process = Process()
-        process.executableURL = try CLI.executable()
-        process.arguments = ["serve", "--plain", "--port", "0", "--tls-cert", issued.certificate, "--tls-key", issued.key]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate() }
-
-        let reader = output.fileHandleForReading
-        let firstLine = try await runOffPool { () -> String in
-            var received = Data()
-            while !received.contains(10) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                received += chunk
-            }
-            return String(decoding: received.prefix { $0 != 10 }, as: UTF8.self)
-        }
+        let serve = try await ServeProcess(["--plain", "--port", "0", "--tls-cert", issued.certificate, "--tls-key", issued.key])
+        defer { withExtendedLifetime(serve) {} } // the server must outlive the login below
+        let firstLine = serve.firstLine
         let port = try #require(firstLine.split(separator: ":").last)
         var cli = try CLI(backend: nil, key: nil)
         cli.environment["STOREFRONT_BASE_URL"] = "https://localhost:\(port)"
