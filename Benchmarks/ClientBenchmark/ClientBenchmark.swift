@@ -88,9 +88,3 @@ struct ClientBenchmark {
 struct BenchmarkFailure: Error {
     let reason: String
 }
-
-extension Duration {
-    var wholeMicroseconds: Int64 {
-        components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000
-    }
-}

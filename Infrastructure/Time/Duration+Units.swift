@@ -7,6 +7,12 @@ extension Duration {
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
+    /// Whole microseconds, rounded down: what a latency percentile prints.
+    public var wholeMicroseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+
     /// The duration in seconds, as Foundation's `Date` and `URLSession` want it.
     public var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
