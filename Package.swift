@@ -82,8 +82,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
 
-        // prctl(PR_SET_DUMPABLE) for the App, which Swift cannot call directly (variadic).
-        .systemLibrary(name: "CProcessControl", path: "App/CProcessControl"),
+        // What the App needs of the process that Swift cannot do safely: prctl (variadic
+        // in C) and signal handlers that restore the terminal without entering the runtime.
+        .target(name: "CProcessControl", path: "App/CProcessControl"),
 
         // The reference store server: another system that speaks PROTOCOL.md. It may
         // use Infrastructure (the cipher, randomness) but none of the client's layers.

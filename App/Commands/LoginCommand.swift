@@ -35,9 +35,14 @@ struct LoginCommand: AsyncParsableCommand {
             switch PasswordPrompt.ask("Password for \(username): ") {
             case .password(let typed):
                 password = typed
+            case .interrupted:
+                TerminalOutput().printDiagnostic("storefront: login interrupted; nothing was changed.")
+                PasswordPrompt.endAsInterrupted()
             case .cancelled:
                 TerminalOutput().printDiagnostic("storefront: login cancelled; nothing was changed.")
                 throw ExitCode(ProcessExitStatus.failure.rawValue)
+            case .tooLong:
+                throw ValidationError("The password is longer than \(PasswordPrompt.capacity) bytes.")
             case .noTerminal:
                 throw ValidationError("Standard input is not a terminal, so the password cannot be asked for; pipe it in with --password-stdin.")
             }

@@ -3,7 +3,8 @@ import Infrastructure
 import Presentation
 
 /// `storefront` with no command, on a terminal: sign in at the prompts if needed, then
-/// search as you type until Ctrl-C (or Ctrl-D on an empty query, or SIGTERM).
+/// search as you type until Ctrl-C (or Ctrl-D on an empty query; SIGINT, SIGTERM
+/// and SIGHUP also leave, with the terminal restored).
 struct InteractiveSession {
     let root: CompositionRoot
     let output: any ConsoleOutput
@@ -19,14 +20,14 @@ struct InteractiveSession {
         let presenter = root.makeLiveSearchPresenter(view: view)
         await presenter.start()
 
-        // Polling the size is simpler than a SIGWINCH handler and cheap at 4 times a second.
+        let resizes = ResizeNotifications.start()
         let resizeWatch = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
-                view.redrawIfResized()
-            }
+            for await _ in resizes { view.redrawIfResized() }
         }
-        defer { resizeWatch.cancel() }
+        defer {
+            ResizeNotifications.stop()
+            resizeWatch.cancel()
+        }
 
         for await bytes in KeyReader.bytes() {
             for key in TerminalKeyDecoder.keys(in: bytes) {
@@ -56,9 +57,14 @@ struct InteractiveSession {
                 if status == .success { return .success }
                 // Wrong credentials: say so (the presenter did) and ask again.
                 guard status == .noPermission || status == .usage else { return status }
+            case .interrupted:
+                output.printDiagnostic("storefront: sign-in interrupted.")
+                PasswordPrompt.endAsInterrupted()
             case .cancelled:
                 output.printDiagnostic("storefront: sign-in cancelled.")
                 return .failure
+            case .tooLong:
+                output.printDiagnostic("storefront: that password is longer than \(PasswordPrompt.capacity) bytes; try again.")
             case .noTerminal:
                 return .usage
             }

@@ -1,52 +1,25 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Owns the terminal while the interactive mode runs: raw mode (no echo, no line
-/// buffering, no signals from keys), the alternate screen and a hidden cursor, all
-/// put back by `restore()` on every way out, and by a SIGTERM handler.
+/// The live screen's hold on the terminal: raw mode (no echo, no line buffering, no
+/// signals from keys), the alternate screen and a hidden cursor. `TerminalGuard` puts
+/// all of it back on every way out, SIGINT, SIGTERM and SIGHUP included.
 final class RawTerminal: Sendable {
-    /// The modes to put back, reachable from the SIGTERM handler, which can capture nothing.
-    /// Written once before the handler is installed and only read after.
-    nonisolated(unsafe) private static var savedModes = termios()
-
-    private let restored = Mutex(false)
+    private let owner: TerminalGuard
 
     /// Enters raw mode, or nil when standard input is not a terminal.
     init?() {
-        var modes = termios()
-        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &modes) == 0 else { return nil }
-        Self.savedModes = modes
-        var raw = modes
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
-        signal(SIGTERM) { _ in
-            // Only async-signal-safe calls here: restore the modes, reset the screen, leave.
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &RawTerminal.savedModes)
-            let reset = ANSI.showCursor + ANSI.leaveAlternateScreen
-            _ = reset.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-            _exit(143)
-        }
+        let farewell = ANSI.resetAttributes + ANSI.showCursor + ANSI.leaveAlternateScreen
+        guard let owner = TerminalGuard(farewell: farewell, output: STDOUT_FILENO, change: Self.makeRaw) else { return nil }
+        self.owner = owner
         send(ANSI.enterAlternateScreen + ANSI.hideCursor)
     }
 
     /// Puts the terminal back as it was. Safe to call more than once.
     func restore() {
-        let first = restored.withLock { done in
-            defer { done = true }
-            return !done
-        }
-        guard first else { return }
-        send(ANSI.resetAttributes + ANSI.showCursor + ANSI.leaveAlternateScreen)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &Self.savedModes)
-        signal(SIGTERM, SIG_DFL)
+        owner.restore()
     }
 
     /// The terminal's size in columns and rows (80×24 when it will not say).
@@ -60,5 +33,16 @@ final class RawTerminal: Sendable {
 
     func send(_ text: String) {
         try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Keys arrive one by one and unechoed; Ctrl-C and Ctrl-Z arrive as bytes the
+    /// screen handles. Output processing stays on, so "\n" still reaches the screen as CR LF.
+    private static func makeRaw(_ modes: inout termios) {
+        modes.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        modes.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &modes.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
     }
 }

@@ -2,31 +2,33 @@ import Presentation
 import Synchronization
 
 /// Draws the interactive screen on the terminal, and again when its size changes.
+///
+/// The presenter and the resize watcher both draw; one lock around each whole frame
+/// keeps their frames from interleaving on the terminal.
 final class TerminalSearchView: LiveSearchView {
     private let terminal: RawTerminal
-    private let state = Mutex<(screen: LiveSearchScreen, columns: Int, rows: Int)>((LiveSearchScreen(), 0, 0))
+    private let drawn = Mutex<(screen: LiveSearchScreen, columns: Int, rows: Int)>((LiveSearchScreen(), 0, 0))
 
     init(terminal: RawTerminal) {
         self.terminal = terminal
     }
 
     func show(_ screen: LiveSearchScreen) {
-        let size = RawTerminal.size()
-        state.withLock { $0 = (screen, size.columns, size.rows) }
-        draw(screen, columns: size.columns, rows: size.rows)
+        drawn.withLock { last in
+            let size = RawTerminal.size()
+            last = (screen, size.columns, size.rows)
+            draw(screen, columns: size.columns, rows: size.rows)
+        }
     }
 
     /// Redraws the last screen if the terminal was resized since it was drawn.
     func redrawIfResized() {
-        let size = RawTerminal.size()
-        let last = state.withLock { state -> LiveSearchScreen? in
-            guard state.columns != size.columns || state.rows != size.rows else { return nil }
-            state.columns = size.columns
-            state.rows = size.rows
-            return state.screen
-        }
-        if let last {
-            draw(last, columns: size.columns, rows: size.rows)
+        drawn.withLock { last in
+            let size = RawTerminal.size()
+            guard last.columns != size.columns || last.rows != size.rows else { return }
+            last.columns = size.columns
+            last.rows = size.rows
+            draw(last.screen, columns: size.columns, rows: size.rows)
         }
     }
 

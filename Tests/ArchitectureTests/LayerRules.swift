@@ -84,6 +84,8 @@ extension LayerRule {
             products: ["Logging"],
             modules: platform.union(["Logging"])
         ),
+        // The App's C helpers (signal handlers, prctl): part of the App, depending on nothing.
+        LayerRule(layer: "CProcessControl", folder: "App/CProcessControl", targets: [], products: [], modules: []),
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",

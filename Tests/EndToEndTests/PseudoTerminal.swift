@@ -89,6 +89,12 @@ final class PseudoTerminal: Sendable {
         return String(screen.dropFirst(offset)).contains(text)
     }
 
+    /// Gives the terminal a new size, as a terminal emulator does when its window changes.
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+    }
+
     /// The terminal's modes as seen from the child's side (echo, canonical mode, …).
     func modes() throws -> (local: tcflag_t, input: tcflag_t, output: tcflag_t) {
         var modes = termios()

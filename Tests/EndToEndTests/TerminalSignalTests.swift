@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A signal from outside (a closing terminal sends SIGHUP, `kill` SIGTERM, a shell's
+/// job control SIGINT) while the terminal is in a changed mode must leave it exactly as
+/// it was, and the process must end by that same signal, as CLI.md's 130/143 say.
+@Suite(
+    "Signals at the password prompt and in the live screen",
+    .serialized,
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)")
+)
+struct TerminalSignalTests {
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    @Test("at the hidden password prompt", arguments: signals)
+    func atPasswordPrompt(signal: Int32) async throws {
+        let cli = try CLI(backend: nil, key: nil)
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let before = try terminal.modes()
+        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys"], terminal: terminal)
+
+        #expect(await terminal.waitFor("Password for emilys: "))
+        #expect(try terminal.modes().local & tcflag_t(ECHO) == 0, "the prompt showed before echo was off")
+        terminal.type("half a passw")
+        let ending = await child.send(signal)
+
+        #expect(ending == .signalled(signal))
+        let after = try terminal.modes()
+        #expect(after.local == before.local)
+        #expect(after.input == before.input)
+        #expect(after.output == before.output)
+        #expect(!terminal.screen.contains("half a passw"), "the password was echoed")
+    }
+
+    @Test("Ctrl-C at the password prompt restores the terminal and ends as SIGINT, so a shell loop stops")
+    func controlCAtPasswordPrompt() async throws {
+        let cli = try CLI(backend: nil, key: nil)
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let before = try terminal.modes()
+        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys"], terminal: terminal)
+
+        #expect(await terminal.waitFor("Password for emilys: "))
+        terminal.type("secr\u{03}")
+
+        let ending = await child.exit()
+        #expect(ending == .signalled(SIGINT))
+        #expect(try terminal.modes().local == before.local)
+        #expect(terminal.screen.contains("login interrupted; nothing was changed"))
+    }
+
+    @Test("in the search screen", arguments: signals)
+    func inSearchScreen(signal: Int32) async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let before = try terminal.modes()
+        let child = try TerminalChild(cli: cli, arguments: [], terminal: terminal)
+
+        #expect(await terminal.waitFor("Search: "))
+        #expect(try terminal.modes().local & tcflag_t(ICANON) == 0)
+        let ending = await child.send(signal)
+
+        #expect(ending == .signalled(signal))
+        let after = try terminal.modes()
+        #expect(after.local == before.local)
+        #expect(after.input == before.input)
+        #expect(after.output == before.output)
+        #expect(terminal.screen.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the alternate screen was not left")
+    }
+
+    @Test("a resize (SIGWINCH) redraws the screen at the new width")
+    func resizeRedraws() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        defer { terminal.close() }
+        let child = try TerminalChild(cli: cli, arguments: [], terminal: terminal)
+        #expect(await terminal.waitFor("Search: "))
+        for key in "phone" { terminal.type(String(key)) }
+        #expect(await terminal.waitFor("of 25 results"))
+        let drawn = terminal.screen.count
+
+        terminal.resize(columns: 40, rows: 30)
+        // The pseudo-terminal is not the child's controlling terminal, so the kernel
+        // does not send SIGWINCH itself; a terminal emulator's would.
+        child.signal(SIGWINCH)
+        #expect(await terminal.waitFor("\u{1B}[H", after: drawn), "no redraw after SIGWINCH")
+
+        terminal.type("\u{03}")
+        #expect(await child.exit() == .exited(0))
+    }
+}
+
+/// How a child process ended.
+enum ChildEnding: Equatable, Sendable {
+    case exited(Int32)
+    case signalled(Int32)
+    case stillRunning
+}
+
+/// `storefront` on a pseudo-terminal, with a bounded wait for its end.
+struct TerminalChild {
+    let process: Process
+    private let endings: AsyncStream<ChildEnding>
+
+    init(cli: CLI, arguments: [String], terminal: PseudoTerminal) throws {
+        process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = arguments
+        process.environment = cli.environment.merging(["TERM": "xterm"]) { _, new in new }
+        let side = terminal.childHandle
+        process.standardInput = side
+        process.standardOutput = side
+        process.standardError = side
+        let (stream, continuation) = AsyncStream.makeStream(of: ChildEnding.self)
+        endings = stream
+        process.terminationHandler = { finished in
+            let status = finished.terminationStatus
+            continuation.yield(finished.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status))
+            continuation.finish()
+        }
+        try process.run()
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Sends `number` and waits for the end.
+    func send(_ number: Int32) async -> ChildEnding {
+        signal(number)
+        return await exit()
+    }
+
+    /// Waits for the end, but at most 20 s: a child still running then is killed and
+    /// reported as `.stillRunning` (the tests themselves never send SIGKILL).
+    func exit() async -> ChildEnding {
+        let process = process
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            kill(process.processIdentifier, SIGKILL)
+        }
+        defer { watchdog.cancel() }
+        var iterator = endings.makeAsyncIterator()
+        let ending = await iterator.next() ?? .stillRunning
+        return ending == .signalled(SIGKILL) ? .stillRunning : ending
+    }
+}
