@@ -1,3 +1,4 @@
+import CProcessControl
 import Data
 import Foundation
 import Infrastructure
@@ -104,9 +105,10 @@ struct ClientSettings: Sendable {
         } catch {
             throw StartupFailure("The payload key file cannot be used: \(error.description).")
         }
-        guard let bytes else {
+        guard var bytes else {
             throw StartupFailure("The payload key file \(file) does not exist; check the path.")
         }
+        defer { bytes.withUnsafeMutableBytes { storefront_wipe($0.baseAddress, $0.count) } }
         do {
             return try AES256Key(base64: String(decoding: bytes, as: UTF8.self))
         } catch {

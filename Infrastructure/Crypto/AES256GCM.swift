@@ -33,7 +33,9 @@ public enum AES256GCM {
             EVP_CIPHER_CTX_ctrl(context.pointer, EVP_CTRL_GCM_SET_IVLEN, Int32(GCMNonce.byteCount), nil),
             "EVP_CTRL_GCM_SET_IVLEN"
         )
-        try check(EVP_EncryptInit_ex(context.pointer, nil, nil, key.bytes, nonce.bytes), "EVP_EncryptInit_ex")
+        try key.withUnsafeKeyPointer { keyBytes throws(CryptoError) in
+            try check(EVP_EncryptInit_ex(context.pointer, nil, nil, keyBytes, nonce.bytes), "EVP_EncryptInit_ex")
+        }
 
         var written: Int32 = 0
         if associatedDataLength > 0 {
@@ -88,7 +90,9 @@ public enum AES256GCM {
             EVP_CIPHER_CTX_ctrl(context.pointer, EVP_CTRL_GCM_SET_IVLEN, Int32(GCMNonce.byteCount), nil),
             "EVP_CTRL_GCM_SET_IVLEN"
         )
-        try check(EVP_DecryptInit_ex(context.pointer, nil, nil, key.bytes, message.nonce.bytes), "EVP_DecryptInit_ex")
+        try key.withUnsafeKeyPointer { keyBytes throws(CryptoError) in
+            try check(EVP_DecryptInit_ex(context.pointer, nil, nil, keyBytes, message.nonce.bytes), "EVP_DecryptInit_ex")
+        }
 
         var written: Int32 = 0
         if associatedDataLength > 0 {

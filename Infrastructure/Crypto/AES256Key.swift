@@ -1,20 +1,33 @@
 import CLibCrypto
 import Foundation
 
-/// A 256-bit AES key. It can only exist with exactly 32 bytes, and it never prints them.
+/// A 256-bit AES key. It can only exist with exactly 32 bytes, it never prints them,
+/// and it wipes them when the last copy of the key goes away.
 public struct AES256Key: Sendable, Equatable {
     public static let byteCount = 32
     /// Standard base64 of 32 bytes: 43 data characters and one `=`.
     public static let base64Length = 44
 
-    let bytes: [UInt8]
+    private let storage: KeyStorage
+
+    /// The key's bytes, for libcrypto calls and tests. A copy: prefer `storage` in calls.
+    var bytes: [UInt8] { Array(storage.buffer) }
 
     /// Fails unless exactly 32 bytes are given.
     public init(bytes: some Collection<UInt8>) throws(CryptoError) {
         guard bytes.count == AES256Key.byteCount else {
             throw .invalidKeyLength(bytes.count)
         }
-        self.bytes = Array(bytes)
+        storage = KeyStorage(bytes)
+    }
+
+    /// Lends the key's bytes to a libcrypto call without copying them.
+    func withUnsafeKeyPointer<Result>(_ body: (UnsafePointer<UInt8>?) throws(CryptoError) -> Result) throws(CryptoError) -> Result {
+        try body(UnsafePointer(storage.buffer.baseAddress))
+    }
+
+    public static func == (lhs: AES256Key, rhs: AES256Key) -> Bool {
+        CRYPTO_memcmp(lhs.storage.buffer.baseAddress, rhs.storage.buffer.baseAddress, byteCount) == 0
     }
 
     /// Reads a key written as standard base64 (PROTOCOL.md): 44 characters, decoding to
@@ -30,20 +43,23 @@ public struct AES256Key: Sendable, Equatable {
         if trimmed.contains(where: { $0 == "-" || $0 == "_" }) {
             throw .malformedKey(reason: "it uses the URL-safe base64 alphabet (- and _); use standard base64 (+ and /)")
         }
-        guard let decoded = Data(base64Encoded: trimmed) else {
+        guard var decoded = Data(base64Encoded: trimmed) else {
             throw .malformedKey(reason: "it is not valid standard base64")
         }
+        defer { decoded.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) } }
         try self.init(bytes: decoded)
     }
 
     /// A fresh key from the secure random generator.
     public static func random() throws(CryptoError) -> AES256Key {
-        try AES256Key(bytes: SecureRandom.bytes(byteCount))
+        var fresh = try SecureRandom.bytes(byteCount)
+        defer { fresh.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) } }
+        return try AES256Key(bytes: fresh)
     }
 
     /// The key as standard base64, for writing a key file the user owns. Handle with care.
     public var base64EncodedString: String {
-        Data(bytes).base64EncodedString()
+        Data(storage.buffer).base64EncodedString()
     }
 }
 
@@ -51,4 +67,21 @@ extension AES256Key: CustomStringConvertible, CustomDebugStringConvertible, Cust
     public var description: String { "AES256Key(<redacted>)" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: []) }
+}
+
+/// The key's 32 bytes in memory of their own, never moved or copied by the array
+/// machinery, and cleansed (`OPENSSL_cleanse`, which the compiler may not drop) on release.
+private final class KeyStorage: Sendable {
+    /// Written once in `init`, then only read.
+    nonisolated(unsafe) let buffer: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ bytes: some Collection<UInt8>) {
+        buffer = .allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+    }
+
+    deinit {
+        OPENSSL_cleanse(buffer.baseAddress, buffer.count)
+        buffer.deallocate()
+    }
 }
