@@ -110,10 +110,12 @@ struct TerminalChild {
     let process: Process
     private let endings: AsyncStream<ChildEnding>
 
-    init(cli: CLI, arguments: [String], terminal: PseudoTerminal) throws {
+    init(cli: CLI, arguments: [String], terminal: PseudoTerminal, workingFolder: String? = nil) throws {
+        Self.stopIgnoringSignals()
         process = Process()
         process.executableURL = try CLI.executable()
         process.arguments = arguments
+        process.currentDirectoryURL = workingFolder.map { URL(fileURLWithPath: $0) }
         process.environment = cli.environment.merging(["TERM": "xterm"]) { _, new in new }
         let side = terminal.childHandle
         process.standardInput = side
@@ -127,6 +129,19 @@ struct TerminalChild {
             continuation.finish()
         }
         try process.run()
+    }
+
+    /// A signal ignored at exec stays ignored in the child, and test runners are often
+    /// started as background jobs, which ignore SIGINT and SIGQUIT. The child must start
+    /// as it would from a terminal, so this process stops ignoring the signals the tests send.
+    private static func stopIgnoringSignals() {
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP] {
+            // signal() is the one portable way to read a disposition: set, then put back.
+            let previous = Glibc.signal(number, SIG_DFL)
+            if unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+                Glibc.signal(number, previous)
+            }
+        }
     }
 
     func signal(_ number: Int32) {

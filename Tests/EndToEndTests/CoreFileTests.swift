@@ -1,0 +1,74 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A crash while a password and a key are in memory must not put them on disk.
+@Suite("A crash during login writes no core file", .serialized)
+struct CoreFileTests {
+    /// Core files land in the working folder only when core_pattern is a plain file
+    /// name and the hard limit allows one; elsewhere this test could not fail, so it is off.
+    static var machineWritesCoreFiles: Bool {
+        let pattern = (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8)) ?? "|"
+        var limit = rlimit()
+        getrlimit(RLIMIT_CORE_VALUE, &limit)
+        return !pattern.hasPrefix("|") && !pattern.contains("/") && limit.rlim_max > 1 << 20
+    }
+
+    @Test(
+        "SIGQUIT while login waits for the backend: no core file, so neither password nor key on disk",
+        .enabled(if: machineWritesCoreFiles && FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine writes no core files to the working folder")
+    )
+    func crashDuringLogin() async throws {
+        // A backend that takes the login and never answers: the password is in memory.
+        let server = try LoopbackHTTPServer { _ in .hang }
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let key = try AES256Key.random()
+        let keyFile = folder.file("payload.key")
+        try PrivateFiles.writeAtomically(Array(key.base64EncodedString.utf8), to: keyFile)
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_BASE_URL"] = server.baseURL.absoluteString
+        // Swift's crash handler catches SIGQUIT, prints a backtrace and (on a terminal)
+        // waits for a key; off, the kernel's default action decides: a core file or not.
+        cli.environment["SWIFT_BACKTRACE"] = "enable=no"
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+
+        // The child inherits the limit at fork: raise ours only around the start, so the
+        // test runner itself never writes a core into the repository.
+        var limit = rlimit()
+        getrlimit(RLIMIT_CORE_VALUE, &limit)
+        let original = limit
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(RLIMIT_CORE_VALUE, &limit)
+        let child = try TerminalChild(
+            cli: cli,
+            arguments: ["login", "--username", "emilys", "--payload-key-file", keyFile],
+            terminal: terminal,
+            workingFolder: folder.path
+        )
+        var restored = original
+        setrlimit(RLIMIT_CORE_VALUE, &restored)
+
+        #expect(await terminal.waitFor("Password for emilys: "))
+        terminal.type("correct-horse-battery\r")
+        #expect(await server.eventStream.first { $0 == "request" } != nil)
+        let ending = await child.send(SIGQUIT)
+
+        #expect(ending == .signalled(SIGQUIT), "\(terminal.screen)")
+        let cores = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("core") }
+        for core in cores {
+            let contents = try Data(contentsOf: URL(fileURLWithPath: folder.file(core)))
+            #expect(contents.range(of: Data("correct-horse-battery".utf8)) == nil, "the password is in \(core)")
+            #expect(contents.range(of: Data(key.base64EncodedString.utf8)) == nil, "the key is in \(core)")
+        }
+        #expect(cores.isEmpty, "a core file was written: \(cores)")
+    }
+}
+
+/// Glibc imports RLIMIT_CORE as an enum case on some toolchains and an Int32 on others.
+private let RLIMIT_CORE_VALUE = __rlimit_resource_t(RLIMIT_CORE.rawValue)
