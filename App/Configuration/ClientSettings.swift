@@ -128,7 +128,7 @@ struct ClientSettings: Sendable {
         return ("\(stateHome)/storefront", "\(cacheHome)/storefront")
     }
 
-    /// The data folders can be made and written, and the session file is private.
+    /// The data folders can be made and written, and every file in them is private.
     private func checkFiles() -> StartupFailure? {
         for directory in [stateDirectory, cacheDirectory] {
             do {
@@ -144,6 +144,13 @@ struct ClientSettings: Sendable {
             _ = try PrivateFiles.read(at: sessionFile)
         } catch {
             return StartupFailure("The session file cannot be used: \(error.description).")
+        }
+        for directory in [stateDirectory, cacheDirectory] {
+            do {
+                try PrivateFiles.checkFiles(in: directory)
+            } catch {
+                return StartupFailure("A file in the data folder cannot be trusted: \(error.description).")
+            }
         }
         return nil
     }

@@ -95,6 +95,23 @@ public enum PrivateFiles {
         return bytes
     }
 
+    /// Refuses the folder's first regular file that another user can access or that
+    /// belongs to someone else: the rule `read(at:)` applies to one file, applied at
+    /// start-up to every file, so a loosened cache entry is reported rather than
+    /// silently skipped. A folder that does not exist yet holds nothing to refuse.
+    public static func checkFiles(in folder: String) throws(FileSystemError) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else { continue }
+            guard status.st_uid == getuid() else { throw .notOwnedByUser(path: path) }
+            guard UInt32(status.st_mode) & 0o077 == 0 else {
+                throw .tooPermissive(path: path, mode: UInt32(status.st_mode))
+            }
+        }
+    }
+
     /// Removes the file; a file that is already gone is not an error.
     public static func remove(at path: String) throws(FileSystemError) {
         guard unlink(path) == 0 || errno == ENOENT else {

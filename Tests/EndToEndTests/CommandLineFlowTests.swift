@@ -190,6 +190,37 @@ struct CommandLineFlowTests {
         #expect(whoami.standardError.contains("chmod 600 \(session)"))
     }
 
+    @Test("a cache file others can read is refused with exit 78 and its chmod; nothing is changed", arguments: [0o644, 0o604, 0o640])
+    func looseCacheFile(mode: Int) async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+        #expect(try await cli.run(["search", "phone"]).status == 0)
+        let cacheFolder = cli.dataDirectory + "/cache"
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { $0.hasSuffix(".json") }.sorted()
+        let loose = cacheFolder + "/" + (try #require(entries.first))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
+        let before = try Self.snapshot(of: cli.dataDirectory)
+
+        let search = try await cli.run(["search", "phone", "--json"])
+
+        #expect(search.status == 78, "\(search.everything)")
+        #expect(search.standardOutput.isEmpty)
+        #expect(search.standardError.contains("chmod 600 \(loose)"), "\(search.standardError)")
+        #expect(try Self.snapshot(of: cli.dataDirectory) == before, "a file in the data folder changed")
+    }
+
+    /// Every file under `folder` with its bytes, to show that a refusal changed nothing.
+    static func snapshot(of folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return files
+    }
+
     @Test("a bad payload key exits 78 with a sentence that does not repeat the key")
     func badKey() async throws {
         var cli = try CLI(backend: nil, key: nil)

@@ -42,6 +42,23 @@ struct PrivateFilesTests {
         try PrivateFiles.remove(at: temporary.file("absent"))
     }
 
+    @Test("checking a folder refuses its first loose file, and passes private files, folders and a missing folder")
+    func checksEveryFileInFolder() throws {
+        let temporary = try TemporaryDirectory()
+        #expect(throws: Never.self) { try PrivateFiles.checkFiles(in: temporary.file("absent")) }
+        try PrivateFiles.writeAtomically([1], to: temporary.file("a.json"))
+        try PrivateFiles.createDirectory(at: temporary.file("cache"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temporary.file("cache"))
+        #expect(throws: Never.self) { try PrivateFiles.checkFiles(in: temporary.path) }
+
+        try PrivateFiles.writeAtomically([2], to: temporary.file("b.json"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: temporary.file("b.json"))
+
+        #expect(throws: FileSystemError.tooPermissive(path: temporary.file("b.json"), mode: UInt32(0o100640))) {
+            try PrivateFiles.checkFiles(in: temporary.path)
+        }
+    }
+
     @Test("a file others can access is refused with the chmod that fixes it", arguments: [0o644, 0o640, 0o604, 0o660])
     func refusesLooseFile(mode: Int) throws {
         let temporary = try TemporaryDirectory()
