@@ -21,20 +21,54 @@ struct OfflineFirst: Sendable {
         fetch: () async throws(APIError) -> Answer,
         toDomain: (Answer) throws(StoreError) -> Value
     ) async throws(APIError) -> (value: Value, origin: Origin) {
+        let record = ExchangeRecord()
+        let answer: Answer
         do {
-            let answer = try await fetch()
-            let value = try Self.map(answer, toDomain)
-            // Stored only now that the domain accepted it: validate, then cache.
-            await cache.store(answer, for: key)
-            return (value, .network)
+            answer = try await Self.fetch(fetch, recordingInto: record)
         } catch where error.isUnreachable {
             guard let cached = await cache.value(Answer.self, for: key), let value = try? toDomain(cached.value) else {
-                logger.debug("cache miss: \(key)")
+                log(record, cache: "cache miss")
                 throw error
             }
-            logger.debug("cache hit: \(key)")
-            return (value, .cache(age: age(since: cached.storedAt)))
+            let age = age(since: cached.storedAt)
+            log(record, cache: "cache hit, stored \(age.components.seconds) s ago")
+            return (value, .cache(age: age))
+        } catch {
+            log(record, cache: "cache not used")
+            throw error
         }
+        let value: Value
+        do throws(APIError) {
+            value = try Self.map(answer, toDomain)
+        } catch {
+            log(record, cache: "cache miss, not stored: the answer was unusable")
+            throw error
+        }
+        // Stored only now that the domain accepted it: validate, then cache.
+        await cache.store(answer, for: key)
+        log(record, cache: "cache miss, stored")
+        return (value, .network)
+    }
+
+    /// Runs `fetch` with `record` bound, so the logging interceptor leaves its half there.
+    private static func fetch<Answer>(
+        _ fetch: () async throws(APIError) -> Answer,
+        recordingInto record: ExchangeRecord
+    ) async throws(APIError) -> Answer {
+        // TaskLocal.withValue rethrows untyped errors; a Result carries the typed one through.
+        let result: Result<Answer, APIError> = await ExchangeRecord.$current.withValue(record) {
+            do throws(APIError) {
+                return .success(try await fetch())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The one `--verbose` line of this exchange: the network half, then the cache's.
+    private func log(_ record: ExchangeRecord, cache outcome: String) {
+        logger.debug("\(record.network ?? "no request"), \(outcome)")
     }
 
     private static func map<Answer, Value>(_ answer: Answer, _ toDomain: (Answer) throws(StoreError) -> Value) throws(APIError) -> Value {

@@ -1,7 +1,8 @@
 import Infrastructure
 import Logging
 
-/// One log line per exchange: method, target, status, milliseconds and attempt.
+/// One log line per exchange: method, target, status, milliseconds and attempt, and
+/// what the cache did (added by the cache policy through `ExchangeRecord`).
 ///
 /// Never a body, a header (so never `Authorization`), a token, a password or a key:
 /// it is handed only what it prints. The query string is printed; a search is not a secret.
@@ -18,11 +19,21 @@ public struct LoggingInterceptor: HTTPInterceptor {
         let exchange = "\(request.method.rawValue) \(request.target)"
         do {
             let response = try await next(request)
-            logger.debug("\(exchange) \(response.status) \((clock.now - start).wholeMilliseconds) ms attempt \(response.attempt)")
+            log("\(exchange) \(response.status) \((clock.now - start).wholeMilliseconds) ms attempt \(response.attempt)")
             return response
         } catch {
-            logger.debug("\(exchange) failed (\(Self.summary(of: error))) \((clock.now - start).wholeMilliseconds) ms")
+            log("\(exchange) failed (\(Self.summary(of: error))) \((clock.now - start).wholeMilliseconds) ms")
             throw error
+        }
+    }
+
+    /// Hands the line to the cache policy when there is one; otherwise the answer is
+    /// never cached (a login, a refresh), and the line says so now.
+    private func log(_ network: String) {
+        if let record = ExchangeRecord.current {
+            record.record(network)
+        } else {
+            logger.debug("\(network), not cached")
         }
     }
 

@@ -16,7 +16,7 @@ struct LoggingInterceptorTests {
         #expect(capture.messages.count == 1)
         let line = try #require(capture.messages.first)
         #expect(line.hasPrefix("debug GET /auth/products/search?q=phone 200 "))
-        #expect(line.hasSuffix(" ms attempt 2"))
+        #expect(line.hasSuffix(" ms attempt 2, not cached"))
     }
 
     @Test("never logs a body, a header, a token or a password, even when the request fails")

@@ -1,0 +1,67 @@
+@testable import Data
+import Domain
+import Foundation
+import Logging
+import Testing
+
+/// CLI.md: `--verbose` prints one line per exchange with method, target, status,
+/// milliseconds and whether the cache answered.
+@Suite("One --verbose line per exchange, cache outcome included")
+struct VerboseLineTests {
+    let harness: RepositoryHarness
+    let capture = LogCapture()
+    let query: SearchQuery
+
+    init() throws {
+        harness = try RepositoryHarness()
+        query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+    }
+
+    func products(_ transport: ScriptedTransport) -> RemoteProductRepository {
+        let chain = InterceptedTransport(interceptors: [LoggingInterceptor(logger: capture.logger())], transport: transport)
+        return RemoteProductRepository(
+            transport: chain, cache: harness.cache, clock: harness.clock, cacheNamespace: "http://test", logger: capture.logger()
+        )
+    }
+
+    @Test("a network answer: status and 'cache miss, stored' on the same single line")
+    func networkAnswer() async throws {
+        _ = try await products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+
+        #expect(capture.messages.count == 1, "\(capture.messages)")
+        let line = try #require(capture.messages.first)
+        #expect(line.hasPrefix("debug GET /auth/products/search?q=phone&limit=2&skip=10 "), "\(line)")
+        #expect(line.contains(" 200 ") && line.contains(" ms attempt 1"))
+        #expect(line.hasSuffix(", cache miss, stored"))
+    }
+
+    @Test("unreachable with a cached page: the failure and 'cache hit' with its age, on one line")
+    func cacheHit() async throws {
+        _ = try await products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        harness.clock.advance(by: 90)
+
+        _ = try await products(ScriptedTransport(failing: .unreachable(reason: "connection refused"))).search(query)
+
+        let line = try #require(capture.messages.last)
+        #expect(capture.messages.count == 2)
+        #expect(line.contains("failed (unreachable: connection refused)"), "\(line)")
+        #expect(line.hasSuffix(", cache hit, stored 90 s ago"), "\(line)")
+    }
+
+    @Test("unreachable with nothing cached: 'cache miss'; an unusable answer is not stored")
+    func missAndUnusable() async throws {
+        _ = try? await products(ScriptedTransport(failing: .unreachable(reason: "connection refused"))).search(query)
+        _ = try? await products(ScriptedTransport(always: .json(200, #"{"products": 7}"#))).search(query)
+
+        #expect(capture.messages.count == 2, "\(capture.messages)")
+        #expect(capture.messages.first?.hasSuffix(", cache miss") == true)
+        #expect(capture.messages.last?.contains(" 200 ") == true)
+        #expect(capture.messages.last?.hasSuffix(", cache not used") == true, "\(capture.messages)")
+    }
+
+    @Test("the line never holds the cache key or the backend's address")
+    func noCacheKey() async throws {
+        _ = try await products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        #expect(capture.messages.allSatisfy { !$0.contains("http://test") })
+    }
+}
