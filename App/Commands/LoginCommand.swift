@@ -22,6 +22,10 @@ struct LoginCommand: AsyncParsableCommand {
         if username.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--username must not be empty.")
         }
+        // Here rather than in run(), so the parser explains it with login's own usage line.
+        if !passwordStdin, isatty(STDIN_FILENO) != 1 {
+            throw ValidationError("Standard input is not a terminal, so the password cannot be asked for; pipe it in with --password-stdin.")
+        }
     }
 
     func run() async throws {
@@ -32,15 +36,16 @@ struct LoginCommand: AsyncParsableCommand {
             }
             password = line
         } else {
+            let reporter = ErrorReporter(output: TerminalOutput(), format: options.format, verbose: false)
             switch PasswordPrompt.ask("Password for \(username): ") {
             case .password(let typed):
                 password = typed
             case .interrupted:
-                TerminalOutput().printDiagnostic("storefront: login interrupted; nothing was changed.")
+                reporter.reportStopped("Login interrupted; nothing was changed.", interrupted: true)
                 PasswordPrompt.endAsInterrupted()
             case .cancelled:
-                TerminalOutput().printDiagnostic("storefront: login cancelled; nothing was changed.")
-                throw ExitCode(ProcessExitStatus.failure.rawValue)
+                let status = reporter.reportStopped("Login cancelled; nothing was changed.", interrupted: false)
+                throw ExitCode(status.rawValue)
             case .tooLong:
                 throw ValidationError("The password is longer than \(PasswordPrompt.capacity) bytes.")
             case .noTerminal:

@@ -51,6 +51,18 @@ public struct ErrorReporter: Sendable {
         return .usage
     }
 
+    /// The person stopped the command (Ctrl-D or Ctrl-C at a prompt): its sentence,
+    /// code `cancelled` or `interrupted`, and exit 1 (an interrupted caller then ends
+    /// by SIGINT, which a shell reports as 130).
+    @discardableResult
+    public func reportStopped(_ sentence: String, interrupted: Bool) -> ProcessExitStatus {
+        switch format {
+        case .human: output.printDiagnostic("storefront: \(sentence)")
+        case .json: output.printDiagnostic(JSONDocuments.error(code: interrupted ? "interrupted" : "cancelled", message: sentence))
+        }
+        return .failure
+    }
+
     private static func detail(of error: StoreError) -> String? {
         switch error {
         case .unusableResponse(let detail), .unexpected(let detail): detail

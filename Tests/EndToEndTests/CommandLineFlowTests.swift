@@ -306,6 +306,8 @@ struct CommandLineFlowTests {
         (["search", "phone", "--limit", "0", "--json"], "usage"),
         (["search", "phone", "--json", "--no-such-option"], "usage"),
         (["whoami", "--json", "--pin", "md5/abc"], "usage"),
+        (["login", "--username", "emilys", "--json"], "usage"), // no terminal to ask on
+        (["login", "--username", "emilys", "--password-stdin", "--json"], "usage"), // nothing on stdin
     ])
     func jsonUsageErrors(arguments: [String], code: String) async throws {
         let result = try await CLI(backend: nil, key: nil).run(arguments)

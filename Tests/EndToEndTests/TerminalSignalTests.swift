@@ -51,7 +51,22 @@ struct TerminalSignalTests {
         let ending = await child.exit()
         #expect(ending == .signalled(SIGINT))
         #expect(try terminal.modes().local == before.local)
-        #expect(terminal.screen.contains("login interrupted; nothing was changed"))
+        #expect(terminal.screen.contains("Login interrupted; nothing was changed"))
+    }
+
+    @Test("Ctrl-D at the password prompt with --json ends with the JSON error object, exit 1")
+    func controlDWithJSON() async throws {
+        let cli = try CLI(backend: nil, key: nil)
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys", "--json"], terminal: terminal)
+
+        #expect(await terminal.waitFor("Password for emilys: "))
+        terminal.type("\u{04}")
+
+        #expect(await child.exit() == .exited(1))
+        let last = terminal.screen.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        #expect(last == #"{"error":{"code":"cancelled","message":"Login cancelled; nothing was changed."}}"#, "\(terminal.screen)")
     }
 
     @Test("in the search screen", arguments: signals)
