@@ -1,0 +1,158 @@
+@testable import Data
+import Domain
+import Foundation
+import HTTPClientAdapter
+import Infrastructure
+import Synchronization
+import TestSupport
+import Testing
+
+/// The whole client stack as the App builds it (production chain, AsyncHTTPClient on
+/// loopback, session file, file cache) against 2,000 seeded hostile rounds. After each
+/// round: it ended in a value or a typed error (a crash ends the test run); every cache
+/// entry still maps to the domain (nothing torn, nothing poisoned); a failed round left
+/// the cache as it was; and the session file is unchanged unless the backend really
+/// renewed it (it then holds exactly the issued tokens) or really refused the refresh
+/// with 401/403 (it is then gone).
+@Suite("The client stack under 2,000 hostile backend rounds")
+struct HostileBackendTests {
+    private static let rounds = 2_000
+    private static let seed: UInt64 = 20_261_123
+    private static let namespace = "http://hostile"
+
+    @Test("no crash, no torn or poisoned cache, no session changed by a failure")
+    func hostileRounds() async throws {
+        let folder = try TemporaryDirectory()
+        let plan = Mutex<HostileAnswers.Plan?>(nil)
+        let server = try LoopbackHTTPServer { request in
+            guard let current = plan.withLock({ $0 }) else { return .respond(status: 500, headers: [:], body: []) }
+            return Self.reply(request.target.hasPrefix("/auth/refresh") ? current.refresh : current.reading)
+        }
+        defer { server.stop() }
+
+        let sessions = FileSessionStore(directory: folder.path)
+        let cacheFolder = folder.file("cache")
+        let clock = ManualWallClock()
+        let cache = FileResponseCache(directory: cacheFolder, clock: clock)
+        let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
+        let transport = try AsyncHTTPClientTransport(configuration: configuration)
+        let chain = StoreClientChain.make(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: RecordingSleeper())
+        let products = RemoteProductRepository(transport: chain, cache: cache, clock: clock, cacheNamespace: Self.namespace)
+        let accounts = RemoteAuthRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
+        let queries = try [
+            SearchQuery(text: "phone"), SearchQuery(text: "phone", page: 3, pageSize: 5),
+            SearchQuery(text: "laptop", page: Int.max / 100, pageSize: 100),
+        ]
+
+        var answers = HostileAnswers(seed: Self.seed)
+        var tally: [String: Int] = [:]
+        var random = SplitMix64(seed: Self.seed ^ 0xFF)
+        let original = Session(accessToken: "access-0", refreshToken: "refresh-0", userID: 1)
+        try await sessions.save(original)
+
+        for _ in 0..<Self.rounds {
+            let searching = random.next() % 4 != 0
+            let query = queries[Int(random.next() % UInt64(queries.count))]
+            let round = answers.plan(search: searching)
+            plan.withLock { $0 = round }
+            let sessionBefore = try Self.bytes(of: sessions.path)
+            let cacheBefore = try Self.entries(in: cacheFolder)
+
+            let outcome: Result<String, StoreError>
+            if searching {
+                outcome = await Self.result { () async throws(StoreError) in try await products.search(query).origin == .network ? "network" : "cache" }
+            } else {
+                outcome = await Self.result { () async throws(StoreError) in try await accounts.currentUser().origin == .network ? "network" : "cache" }
+            }
+            tally[Self.kind(of: outcome), default: 0] += 1
+
+            // The cache: every entry is whole and maps to the domain.
+            let files = try Self.entries(in: cacheFolder)
+            var valid = 0
+            for query in queries {
+                let key = "\(Self.namespace) \(StoreEndpoints.search(query).target)"
+                if let cached = await cache.value(ProductSearchResponseDTO.self, for: key) {
+                    #expect(throws: Never.self) { _ = try cached.value.toDomain(for: query) }
+                    valid += 1
+                }
+            }
+            if let user = await cache.value(UserDTO.self, for: "\(Self.namespace) user") {
+                #expect(throws: Never.self) { _ = try user.value.toDomain() }
+                valid += 1
+            }
+            #expect(valid == files.count, "a cache entry was torn or unreadable")
+            if case .failure = outcome {
+                #expect(files == cacheBefore, "a failed round changed the cache: \(round)")
+            }
+
+            // The session: unchanged, renewed with exactly the issued tokens, or gone after a 401/403.
+            let sessionAfter = try Self.bytes(of: sessions.path)
+            if sessionAfter != sessionBefore {
+                if sessionAfter == nil {
+                    #expect(outcome == .failure(.sessionExpired), "session cleared, outcome \(outcome)")
+                    #expect(Self.status(of: round.refresh).map { [401, 403].contains($0) } == true, "session cleared by \(round.refresh)")
+                    tally["session ended", default: 0] += 1
+                    try await sessions.save(original)
+                } else {
+                    let renewed = try await sessions.load()
+                    #expect(renewed?.accessToken == round.issuedTokens?.access && renewed?.refreshToken == round.issuedTokens?.refresh)
+                    tally["session renewed", default: 0] += 1
+                }
+            }
+            clock.advance(by: 1)
+        }
+        await transport.shutdown()
+
+        // Not vacuous: every path was taken many times.
+        for kind in ["network", "cache", "unusable", "offline", "session expired", "session ended", "session renewed"] {
+            #expect(tally[kind, default: 0] >= 10, "\(kind) too rare: \(tally)")
+        }
+    }
+
+    private static func reply(_ answer: HostileAnswers.Answer) -> LoopbackHTTPServer.Reply {
+        switch answer {
+        case .json(let status, let body):
+            var headers = ["Content-Type": "application/json"]
+            if (300..<400).contains(status) { headers["Location"] = "http://127.0.0.1:9/elsewhere" }
+            return .respond(status: status, headers: headers, body: Array(body.utf8))
+        case .raw(let bytes):
+            return .raw(bytes)
+        }
+    }
+
+    private static func status(of answer: HostileAnswers.Answer) -> Int? {
+        if case .json(let status, _) = answer { return status }
+        return nil
+    }
+
+    private static func result(_ body: () async throws(StoreError) -> String) async -> Result<String, StoreError> {
+        do throws(StoreError) {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func kind(of outcome: Result<String, StoreError>) -> String {
+        switch outcome {
+        case .success(let origin): origin.hasPrefix("cache") ? "cache" : "network"
+        case .failure(.unusableResponse): "unusable"
+        case .failure(.offline): "offline"
+        case .failure(.sessionExpired): "session expired"
+        case .failure(let error): "\(error)"
+        }
+    }
+
+    private static func bytes(of path: String) throws -> Data? {
+        FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil
+    }
+
+    /// The cache's entries by file name, with their bytes (modification times aside).
+    private static func entries(in folder: String) throws -> [String: Data] {
+        var entries: [String: Data] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".json") {
+            entries[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        return entries
+    }
+}
