@@ -11,7 +11,7 @@ enum APIError: Error, Equatable, Sendable {
     /// 502/503/504 after the retries. Only then may a cached answer stand in for it.
     var isUnreachable: Bool {
         switch self {
-        case .network(.unreachable), .network(.deadlineExceeded): true
+        case .network(.cannotConnect), .network(.unreachable), .network(.deadlineExceeded): true
         case .status(let status, _): [502, 503, 504].contains(status)
         default: false
         }

@@ -3,8 +3,12 @@ import Domain
 /// What can go wrong between sending a request and holding a usable response,
 /// before anyone has looked at the status code.
 public enum NetworkError: Error, Equatable, Sendable {
-    /// The backend could not be reached: refused, reset, DNS failure, timed out, or the
-    /// connection closed before the answer was complete.
+    /// No connection could be opened: refused, or the host name does not resolve.
+    /// Not retried (CLI.md): waiting does not make a closed port open, so the command
+    /// answers from the cache, or says it is offline, at once.
+    case cannotConnect(reason: String)
+    /// The backend stopped answering: the connection was reset or timed out, or closed
+    /// before the answer was complete. Retried for idempotent requests.
     case unreachable(reason: String)
     /// No complete answer arrived within the request's overall deadline. Not retried:
     /// the time the request was allowed is spent.

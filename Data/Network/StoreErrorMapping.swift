@@ -39,7 +39,7 @@ enum StoreErrorMapping {
 
     static func storeError(for error: NetworkError) -> StoreError {
         switch error {
-        case .unreachable, .deadlineExceeded:
+        case .cannotConnect, .unreachable, .deadlineExceeded:
             .offline
         case .serverIdentityRejected(let host, let reason):
             .serverIdentityRejected(host: host, reason: reason)

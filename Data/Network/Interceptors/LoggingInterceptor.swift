@@ -41,6 +41,7 @@ public struct LoggingInterceptor: HTTPInterceptor {
     /// layers, which never put secrets into them.
     private static func summary(of error: NetworkError) -> String {
         switch error {
+        case .cannotConnect(let reason): "cannot connect: \(reason)"
         case .unreachable(let reason): "unreachable: \(reason)"
         case .deadlineExceeded(let deadline): "no complete answer within \(deadline.wholeMilliseconds) ms"
         case .cancelled: "cancelled"

@@ -1,9 +1,10 @@
 import Infrastructure
 
-/// Tries an idempotent request again when the backend could not be reached or answered
-/// 502, 503 or 504: at most `maximumAttempts` tries in all, waiting with exponential
-/// backoff and jitter in between. POST is never repeated: a login sent twice is not
-/// harmless. Cancellation stops the retrying at once, mid-wait included.
+/// Tries an idempotent request again when the backend stopped answering (reset, timed
+/// out, cut short) or answered 502, 503 or 504: at most `maximumAttempts` tries in all, waiting with exponential
+/// backoff and jitter in between. A refused connection or an unknown host is not
+/// retried: nothing is listening, and waiting will not change that. POST is never
+/// repeated: a login sent twice is not harmless. Cancellation stops the retrying at once, mid-wait included.
 public struct RetryInterceptor: HTTPInterceptor {
     /// When and how often to try again.
     public struct Policy: Sendable {

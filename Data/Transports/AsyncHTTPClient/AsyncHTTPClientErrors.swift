@@ -20,7 +20,7 @@ enum AsyncHTTPClientErrors {
         case let error as NIOConnectionError:
             return classify(error)
         case let error as IOError:
-            return .unreachable(reason: reason(forErrno: error.errnoCode))
+            return failure(forErrno: error.errnoCode)
         case let error as HTTPParserError:
             if case .invalidEOFState = error {
                 return .unreachable(reason: "the connection closed before the answer was complete")
@@ -70,19 +70,23 @@ enum AsyncHTTPClientErrors {
         }
     }
 
-    /// Refused and unresolvable are told apart: both are "unreachable", but the reason
-    /// is what a person reads with --verbose.
+    /// Refused and unresolvable cannot connect at all (not retried); the reason is
+    /// what a person reads with --verbose.
     private static func classify(_ error: NIOConnectionError) -> NetworkError {
         if let first = error.connectionErrors.first {
             if let io = first.error as? IOError {
-                return .unreachable(reason: reason(forErrno: io.errnoCode))
+                return failure(forErrno: io.errnoCode)
             }
             return .unreachable(reason: String(describing: first.error))
         }
         if error.dnsAError != nil || error.dnsAAAAError != nil {
-            return .unreachable(reason: "host not found")
+            return .cannotConnect(reason: "host not found")
         }
-        return .unreachable(reason: "no address to connect to")
+        return .cannotConnect(reason: "no address to connect to")
+    }
+
+    private static func failure(forErrno code: Int32) -> NetworkError {
+        code == ECONNREFUSED ? .cannotConnect(reason: reason(forErrno: code)) : .unreachable(reason: reason(forErrno: code))
     }
 
     private static func reason(forErrno code: Int32) -> String {

@@ -132,9 +132,9 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
         case .timedOut:
             return .unreachable(reason: "timed out")
         case .cannotConnectToHost:
-            return .unreachable(reason: "connection refused")
+            return .cannotConnect(reason: "connection refused")
         case .cannotFindHost, .dnsLookupFailed:
-            return .unreachable(reason: "host not found")
+            return .cannotConnect(reason: "host not found")
         case .networkConnectionLost:
             return .unreachable(reason: "connection lost")
         case .notConnectedToInternet:

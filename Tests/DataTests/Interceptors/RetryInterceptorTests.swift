@@ -33,12 +33,24 @@ struct RetryInterceptorTests {
         #expect(low.delay(before: 3) == .milliseconds(100))
     }
 
-    @Test("stops after 3 attempts in all, when the backend stays unreachable")
-    func givesUp() async throws {
-        let transport = ScriptedTransport(failing: .unreachable(reason: "connection refused"))
+    @Test("a refused connection or unknown host is not tried again: waiting opens no port")
+    func cannotConnectIsFinal() async throws {
+        let transport = ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))
         let sleeper = RecordingSleeper()
 
-        await #expect(throws: NetworkError.unreachable(reason: "connection refused")) {
+        await #expect(throws: NetworkError.cannotConnect(reason: "connection refused")) {
+            _ = try await chain(transport, sleeper: sleeper).send(get)
+        }
+        #expect(await transport.requests.count == 1)
+        #expect(await sleeper.waits.isEmpty)
+    }
+
+    @Test("stops after 3 attempts in all, when the backend keeps resetting")
+    func givesUp() async throws {
+        let transport = ScriptedTransport(failing: .unreachable(reason: "connection reset"))
+        let sleeper = RecordingSleeper()
+
+        await #expect(throws: NetworkError.unreachable(reason: "connection reset")) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
         }
         #expect(await transport.requests.count == 3)

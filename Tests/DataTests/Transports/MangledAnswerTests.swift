@@ -59,7 +59,7 @@ struct MangledAnswerTests {
 
     private static func kind(of error: NetworkError) -> String {
         switch error {
-        case .unreachable: "unreachable"
+        case .unreachable, .cannotConnect: "unreachable"
         case .malformedResponse: "malformed"
         case .deadlineExceeded: "deadline"
         case .responseTooLarge: "too large"

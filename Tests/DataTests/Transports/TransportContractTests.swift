@@ -46,14 +46,14 @@ struct TransportContractTests {
         #expect(response.body == Array("busy".utf8))
     }
 
-    @Test("a refused connection is 'unreachable' at once", arguments: TransportAdapter.allCases)
+    @Test("a refused connection 'cannot connect', at once", arguments: TransportAdapter.allCases)
     func refused(adapter: TransportAdapter) async throws {
         let closed = try RefusingPort()
 
         let error = await #expect(throws: NetworkError.self) {
             _ = try await adapter.send(Self.get, to: closed.baseURL, deadline: .seconds(30))
         }
-        #expect(error == .unreachable(reason: "connection refused"))
+        #expect(error == .cannotConnect(reason: "connection refused"))
     }
 
     @Test("a server silent past the idle timeout is 'unreachable'", arguments: TransportAdapter.allCases)
