@@ -30,10 +30,9 @@ struct PayloadSeal: Sendable {
             // Never fall back to plaintext in sealed mode: an empty 500 says enough.
             return StoreResponse(status: 500, body: [], headers: [:])
         }
-        return StoreResponse(
-            status: response.status,
-            body: sealed.ciphertextAndTag,
-            headers: ["Content-Type": "application/octet-stream", "X-IV": Data(sealed.nonce.bytes).base64EncodedString()]
-        )
+        var headers = response.headers
+        headers["Content-Type"] = "application/octet-stream"
+        headers["X-IV"] = Data(sealed.nonce.bytes).base64EncodedString()
+        return StoreResponse(status: response.status, body: sealed.ciphertextAndTag, headers: headers)
     }
 }

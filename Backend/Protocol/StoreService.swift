@@ -20,17 +20,17 @@ struct StoreService: Sendable {
         case ("POST", "/auth/login"):
             return await logIn(request)
         case ("GET", "/auth/me"):
-            return await withUser(request) { user in json(200, user) }
+            return await withUser(request) { user in json(200, user).cacheable(CacheHeaders.perUser) }
         case ("POST", "/auth/refresh"):
             return await refresh(request)
         case ("GET", "/auth/products/search"):
-            return await withUser(request) { _ in search(request) }
+            return await withUser(request) { _ in search(request).cacheable(CacheHeaders.catalogue) }
         case ("GET", "/products/search"):
-            return search(request)
+            return search(request).cacheable(CacheHeaders.catalogue)
         case ("GET", _) where path.hasPrefix("/auth/products/"):
-            return await withUser(request) { _ in product(String(path.dropFirst("/auth/products/".count))) }
+            return await withUser(request) { _ in product(String(path.dropFirst("/auth/products/".count))).cacheable(CacheHeaders.catalogue) }
         case ("GET", _) where path.hasPrefix("/products/"):
-            return product(String(path.dropFirst("/products/".count)))
+            return product(String(path.dropFirst("/products/".count))).cacheable(CacheHeaders.catalogue)
         default:
             return message(404, "Route \(request.method) \(path) not found")
         }

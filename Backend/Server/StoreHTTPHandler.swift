@@ -29,11 +29,13 @@ struct StoreHTTPHandler: Sendable {
     let faults: FaultPlan
     let latency: Duration
     let logger: Logger
+    let tally = RequestTally()
 
     /// - Parameter bodyTooLarge: the server stopped reading a body over the cap.
     func handle(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
         let clock = ContinuousClock()
         let start = clock.now
+        await tally.add()
         if latency > .zero {
             try? await Task.sleep(for: latency)
         }
@@ -53,10 +55,12 @@ struct StoreHTTPHandler: Sendable {
             guard let opened = seal.open(request) else {
                 return seal.seal(message(400, "Payload decryption failed"), for: request)
             }
-            plain = await service.respond(to: opened)
+            plain = await service.respond(to: opened).answering(conditional: opened)
         } else {
-            plain = await service.respond(to: request)
+            plain = await service.respond(to: request).answering(conditional: request)
         }
+        // A 304 has no body, so nothing is sealed (PROTOCOL.md): the client uses it only
+        // to renew an answer it already holds, which was authenticated when it came.
         return seal?.seal(plain, for: request) ?? plain
     }
 }

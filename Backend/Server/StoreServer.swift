@@ -45,6 +45,11 @@ public struct StoreServer: Sendable {
         await handler.service.tokens.redeemedCount
     }
 
+    /// How many requests arrived so far, answered or not.
+    public func requestCount() async -> Int {
+        await handler.tally.count
+    }
+
     /// Makes the next `count` requests fail with 503, as a flaky backend would.
     public func failNextRequests(_ count: Int) async {
         await handler.faults.add(failures: count)

@@ -1,0 +1,85 @@
+@testable import Backend
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// PROTOCOL.md's caching headers on the reference backend: what it marks, and when it
+/// answers 304.
+@Suite("Backend caching headers")
+struct CacheHeadersTests {
+    let service: StoreService
+    let token: String
+
+    init() async throws {
+        service = StoreService(
+            users: try UserDirectory.demo(),
+            tokens: TokenIssuer(clock: ManualWallClock(), maximumAccessLifetime: nil),
+            catalogue: Catalogue(seed: 2026, count: 300)
+        )
+        let login = await service.respond(to: StoreRequest(
+            method: "POST", target: "/auth/login", headers: [:], body: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
+        ))
+        let body = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any]
+        token = try #require(body?["accessToken"] as? String)
+    }
+
+    private func get(_ target: String, ifNoneMatch: String? = nil) async -> StoreResponse {
+        var headers = ["Authorization": "Bearer \(token)"]
+        headers["If-None-Match"] = ifNoneMatch
+        let request = StoreRequest(method: "GET", target: target, headers: headers, body: [])
+        return await service.respond(to: request).answering(conditional: request)
+    }
+
+    @Test("searches and products: private, max-age=30 and a strong ETag; /auth/me: private, no-cache")
+    func marks() async throws {
+        let search = await get("/auth/products/search?q=phone")
+        let product = await get("/auth/products/1")
+        let me = await get("/auth/me")
+
+        #expect(search.headers["Cache-Control"] == "private, max-age=30")
+        #expect(product.headers["Cache-Control"] == "private, max-age=30")
+        #expect(me.headers["Cache-Control"] == "private, no-cache")
+        for response in [search, product, me] {
+            let tag = try #require(response.headers["ETag"])
+            #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"))
+        }
+        #expect(search.headers["ETag"] != product.headers["ETag"])
+    }
+
+    @Test("errors carry no caching headers")
+    func errorsUnmarked() async {
+        let missing = await get("/auth/products/999999")
+        #expect(missing.status == 404)
+        #expect(missing.headers["ETag"] == nil && missing.headers["Cache-Control"] == nil)
+    }
+
+    @Test("If-None-Match with the tag (strong, weak, in a list, or *) answers 304 with no body; another tag, 200")
+    func conditional() async throws {
+        let tag = try #require(await get("/auth/products/search?q=phone").headers["ETag"])
+
+        for condition in [tag, "W/\(tag)", #""other", \#(tag)"#, "*"] {
+            let answer = await get("/auth/products/search?q=phone", ifNoneMatch: condition)
+            #expect(answer.status == 304, "\(condition)")
+            #expect(answer.body.isEmpty)
+            #expect(answer.headers["ETag"] == tag)
+        }
+        #expect(await get("/auth/products/search?q=phone", ifNoneMatch: #""stale""#).status == 200)
+        #expect(await get("/auth/products/search?q=laptop", ifNoneMatch: tag).status == 200)
+    }
+
+    @Test("sealing keeps the caching headers, and a 304 goes out unsealed")
+    func sealing() async throws {
+        let seal = PayloadSeal(key: try AES256Key.random())
+        let request = StoreRequest(method: "GET", target: "/auth/products/search?q=phone", headers: [:], body: [])
+        let marked = StoreResponse(status: 200, body: Array("{}".utf8)).cacheable(CacheHeaders.catalogue)
+
+        let sealed = seal.seal(marked, for: request)
+        let notModified = seal.seal(StoreResponse(status: 304, body: [], headers: ["ETag": "\"x\""]), for: request)
+
+        #expect(sealed.headers["X-IV"] != nil)
+        #expect(sealed.headers["ETag"] == marked.headers["ETag"])
+        #expect(sealed.headers["Cache-Control"] == CacheHeaders.catalogue)
+        #expect(notModified.headers["X-IV"] == nil && notModified.status == 304)
+    }
+}
