@@ -116,6 +116,7 @@ struct CompositionRoot: Sendable {
     private func makeProductRepository() -> RemoteProductRepository {
         RemoteProductRepository(
             transport: transport,
+            sessions: makeSessionStore(),
             cache: makeCache(),
             clock: clock,
             cacheNamespace: settings.baseURL.absoluteString,

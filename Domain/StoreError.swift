@@ -14,6 +14,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case sessionExpired
     /// The backend could not be reached and nothing usable was cached.
     case offline
+    /// The person asked for no network (`--offline`) and nothing is cached for this.
+    case notCached
     /// The backend at `host` failed to prove its identity (TLS); nothing was sent to it,
     /// and no cached answer stands in: a failed proof of identity is not an outage.
     case serverIdentityRejected(host: String, reason: ServerIdentityFailure)

@@ -31,14 +31,20 @@ struct DemoScript {
                 if case .signedIn(_, .network) = await account.state { return true }
                 return false
             },
-            Step(title: "Search \"phone\", page 1") { await searched(search, page: 1, from: .network) },
-            Step(title: "Search \"phone\", page 2") { await searched(search, page: 2, from: .network) },
+            Step(title: "Search \"phone\", page 1") { await searched(search, page: 1) { $0 == .network } },
+            Step(title: "Search \"phone\", page 2") { await searched(search, page: 2) { $0 == .network } },
+            Step(title: "Search \"phone\", page 1 again: still fresh, so the cache answers and nothing is sent") {
+                await searched(search, page: 1) { if case .cache(_, .fresh) = $0 { true } else { false } }
+            },
+            Step(title: "The same with --refresh: the backend is asked, and its 304 renews the cached page") {
+                await searched(search, page: 1, policy: .revalidate) { $0 == .network }
+            },
             Step(title: "Stop the backend") {
                 await stopBackend()
                 return true
             },
-            Step(title: "Search \"phone\", page 1 again: the backend is gone, the cache answers") {
-                await searched(search, page: 1, from: nil)
+            Step(title: "Search \"phone\", page 1 with --refresh: the backend is gone, the cache answers") {
+                await searched(search, page: 1, policy: .revalidate) { if case .cache(_, .backendUnreachable) = $0 { true } else { false } }
             },
             Step(title: "Log out") {
                 await account.signOut()
@@ -61,15 +67,15 @@ struct DemoScript {
         return true
     }
 
-    /// Searches "phone" and checks where the answer came from: the network, or (with
-    /// `from: nil`) the cache.
-    private func searched(_ presenter: SearchPresenter, page: Int, from expected: Origin?) async -> Bool {
-        await presenter.search("phone", page: page, pageSize: 10)
+    /// Searches "phone" and checks where the answer came from.
+    private func searched(
+        _ presenter: SearchPresenter,
+        page: Int,
+        policy: ReadPolicy = .standard,
+        from expected: (Origin) -> Bool
+    ) async -> Bool {
+        await presenter.search("phone", page: page, pageSize: 10, policy: policy)
         guard case .loaded(_, let origin, _) = await presenter.state else { return false }
-        switch (origin, expected) {
-        case (.network, .network): return true
-        case (.cache, nil): return true
-        default: return false
-        }
+        return expected(origin)
     }
 }

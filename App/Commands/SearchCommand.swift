@@ -5,7 +5,7 @@ import Domain
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the products (from the cache, saying how old, when the backend is away)."
+        abstract: "Search the products (from the cache, saying how old, while fresh or when the backend is away)."
     )
 
     @Argument(help: "What to look for in titles and descriptions.")
@@ -17,6 +17,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Which page, from 1.")
     var page: Int = 1
 
+    @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
     /// The domain's own rules, checked here too so a bad value exits 64 before any
@@ -31,7 +32,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ClientCommandRunner.run(options) { root in
-            await root.makeSearchPresenter().search(query, page: page, pageSize: limit)
+            await root.makeSearchPresenter().search(query, page: page, pageSize: limit, policy: reading.policy)
         }
     }
 }

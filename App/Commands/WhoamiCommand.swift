@@ -7,11 +7,12 @@ struct WhoamiCommand: AsyncParsableCommand {
         abstract: "Show the signed-in user (from the cache, saying so, when the backend is away)."
     )
 
+    @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
         try await ClientCommandRunner.run(options) { root in
-            await root.makeAccountPresenter().showCurrentUser()
+            await root.makeAccountPresenter().showCurrentUser(policy: reading.policy)
         }
     }
 }

@@ -35,8 +35,10 @@ struct ClientBenchmark {
         let logIn = LogIn(repository: RemoteAuthRepository(
             transport: chain, sessions: sessions, cache: cache, clock: SystemWallClock(), cacheNamespace: namespace
         ))
+        // The stack pays for writing each answer to the cache, as the App does, but never
+        // reads one back: a fresh hit would skip the network this compares against.
         let search = SearchProducts(repository: RemoteProductRepository(
-            transport: chain, cache: cache, clock: SystemWallClock(), cacheNamespace: namespace
+            transport: chain, sessions: sessions, cache: WriteOnlyCache(writingTo: cache), clock: SystemWallClock(), cacheNamespace: namespace
         ))
         _ = try await logIn(username: "emilys", password: "emilyspass")
         guard let token = try await sessions.load()?.accessToken else { throw BenchmarkFailure(reason: "no session after login") }
@@ -87,4 +89,23 @@ struct ClientBenchmark {
 
 struct BenchmarkFailure: Error {
     let reason: String
+}
+
+/// A cache that stores every answer and finds none: the network path, cache writes included.
+struct WriteOnlyCache: ResponseCache {
+    let writingTo: FileResponseCache
+
+    func value<Value: Decodable & Sendable>(_ type: Value.Type, for key: String) async -> CachedValue<Value>? { nil }
+
+    func store<Value: Encodable & Sendable>(_ value: Value, for key: String, validity: CacheValidity) async {
+        await writingTo.store(value, for: key, validity: validity)
+    }
+
+    func remove(key: String) async {
+        await writingTo.remove(key: key)
+    }
+
+    func removeAll(keyPrefix prefix: String) async {
+        await writingTo.removeAll(keyPrefix: prefix)
+    }
 }

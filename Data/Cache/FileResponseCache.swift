@@ -17,11 +17,14 @@ public struct FileResponseCache: ResponseCache {
         }
     }
 
-    /// What one file holds: the key (to tell a hash collision from a hit), the time it
-    /// was stored, and the value's JSON.
+    /// What one file holds: the key (to tell a hash collision from a hit, and to find a
+    /// user's entries at logout), the time it was stored, how long it stays fresh, its
+    /// `ETag`, and the value's JSON. An entry from before freshness existed is stale.
     private struct Envelope: Codable {
         let key: String
         let storedAt: Date
+        var freshForSeconds: Int?
+        var etag: String?
         let value: String
     }
 
@@ -43,7 +46,8 @@ public struct FileResponseCache: ResponseCache {
             guard envelope.key == key else { return nil }
             let value = try Self.decoder.decode(Value.self, from: Data(envelope.value.utf8))
             PrivateFiles.touch(path)
-            return CachedValue(value: value, storedAt: envelope.storedAt)
+            let validity = CacheValidity(freshFor: .seconds(envelope.freshForSeconds ?? 0), etag: envelope.etag)
+            return CachedValue(value: value, storedAt: envelope.storedAt, validity: validity)
         } catch {
             // Truncated, corrupt, or of an older shape: a miss, and not worth keeping.
             try? PrivateFiles.remove(at: path)
@@ -51,11 +55,16 @@ public struct FileResponseCache: ResponseCache {
         }
     }
 
-    public func store<Value: Encodable & Sendable>(_ value: Value, for key: String) async {
-        guard let path = path(for: key),
-              let valueJSON = try? Self.encoder.encode(value),
-              let bytes = try? Self.encoder.encode(Envelope(key: key, storedAt: clock.now, value: String(decoding: valueJSON, as: UTF8.self)))
-        else { return }
+    public func store<Value: Encodable & Sendable>(_ value: Value, for key: String, validity: CacheValidity) async {
+        guard let path = path(for: key), let valueJSON = try? Self.encoder.encode(value) else { return }
+        let envelope = Envelope(
+            key: key,
+            storedAt: clock.now,
+            freshForSeconds: Int(validity.freshFor.components.seconds),
+            etag: validity.etag,
+            value: String(decoding: valueJSON, as: UTF8.self)
+        )
+        guard let bytes = try? Self.encoder.encode(envelope) else { return }
         do {
             try PrivateFiles.createDirectory(at: directory)
             // Not durable: two fsyncs were most of a search's cost over the wire, and a
@@ -70,6 +79,24 @@ public struct FileResponseCache: ResponseCache {
     public func remove(key: String) async {
         guard let path = path(for: key) else { return }
         try? PrivateFiles.remove(at: path)
+    }
+
+    /// Reads each entry's key: file names are digests, so the key inside is the only
+    /// way to tell whose an entry is. Logout is rare; a full read is fine there.
+    public func removeAll(keyPrefix prefix: String) async {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasSuffix(".json") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let bytes = try? PrivateFiles.read(at: path),
+                  let envelope = try? Self.decoder.decode(KeyOnly.self, from: Data(bytes)),
+                  envelope.key.hasPrefix(prefix) else { continue }
+            try? PrivateFiles.remove(at: path)
+        }
+    }
+
+    /// An envelope's key alone, so a purge does not decode every value.
+    private struct KeyOnly: Decodable {
+        let key: String
     }
 
     /// Removes the least recently used entries until both limits hold, and the

@@ -6,6 +6,8 @@ enum APIError: Error, Equatable, Sendable {
     case status(Int, message: String?)
     /// A 2xx body that is not the JSON the endpoint promises; the detail is for `--verbose`.
     case undecodable(detail: String)
+    /// `--offline`, and nothing was kept for this request.
+    case notCached
 
     /// Whether the backend is as good as absent: not reachable, or still answering
     /// 502/503/504 after the retries. Only then may a cached answer stand in for it.

@@ -11,20 +11,54 @@ struct StoreAPIClient: Sendable {
     }
 
     func send<Response: Decodable>(_ request: HTTPRequest, expecting: Response.Type) async throws(APIError) -> Response {
-        let response: HTTPResponse
+        let response = try await exchange(request)
+        guard response.isSuccess else { throw Self.failure(response) }
+        return try Self.decode(response, of: request, as: Response.self)
+    }
+
+    /// An answer that may be kept: the body with what its headers say about keeping it,
+    /// or, when `etag` is given and the backend answers `304`, "still the same".
+    enum Revalidation<Response> {
+        case answer(Response, CacheDirectives)
+        case notModified(CacheDirectives)
+    }
+
+    /// Sends `request`, conditional on `etag` (`If-None-Match`) when there is one.
+    func send<Response: Decodable>(
+        _ request: HTTPRequest,
+        expecting: Response.Type,
+        ifNoneMatch etag: String?
+    ) async throws(APIError) -> Revalidation<Response> {
+        var request = request
+        if let etag { request.headers["If-None-Match"] = etag }
+        let response = try await exchange(request)
+        if response.status == 304 {
+            // A 304 only means something to a client that asked "has it changed?".
+            guard etag != nil else { throw .undecodable(detail: "\(request.path): 304 to a request that held no ETag") }
+            return .notModified(CacheDirectives(response))
+        }
+        guard response.isSuccess else { throw Self.failure(response) }
+        return .answer(try Self.decode(response, of: request, as: Response.self), CacheDirectives(response))
+    }
+
+    private func exchange(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
         do {
-            response = try await transport.send(request)
+            return try await transport.send(request)
         } catch {
             throw .network(error)
         }
-        guard response.isSuccess else {
-            let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
-            throw .status(response.status, message: message)
-        }
+    }
+
+    private static func failure(_ response: HTTPResponse) -> APIError {
+        let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
+        return .status(response.status, message: message)
+    }
+
+    private static func decode<Response: Decodable>(_ response: HTTPResponse, of request: HTTPRequest, as type: Response.Type) throws(APIError) -> Response {
         do {
             return try JSONDecoder().decode(Response.self, from: Data(response.body))
         } catch {
-            throw .undecodable(detail: "\(request.method.rawValue) \(request.path): \(Self.describe(error))")
+            throw .undecodable(detail: "\(request.method.rawValue) \(request.path): \(describe(error))")
         }
     }
 

@@ -15,6 +15,8 @@ enum StoreErrorMapping {
             return storeError(for: network)
         case .undecodable(let detail):
             return .unusableResponse(detail: detail)
+        case .notCached:
+            return .notCached
         case .status(let status, let message):
             switch (status, kind) {
             case (400, .logIn) where message.map(Self.credentialMessages.contains) == true, (401, .logIn):

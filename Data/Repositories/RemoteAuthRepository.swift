@@ -8,8 +8,8 @@ public struct RemoteAuthRepository: AuthRepository {
     private let api: StoreAPIClient
     private let sessions: any SessionStore
     private let cache: any ResponseCache
-    private let offlineFirst: OfflineFirst
-    private let userKey: String
+    private let cachePolicy: CachePolicy
+    private let cacheNamespace: String
 
     /// - Parameter cacheNamespace: tells apart the caches of different backends, e.g. the base URL.
     public init(
@@ -23,8 +23,8 @@ public struct RemoteAuthRepository: AuthRepository {
         self.api = StoreAPIClient(transport: transport)
         self.sessions = sessions
         self.cache = cache
-        self.offlineFirst = OfflineFirst(cache: cache, clock: clock, logger: logger)
-        self.userKey = "\(cacheNamespace) user"
+        self.cachePolicy = CachePolicy(cache: cache, clock: clock, logger: logger)
+        self.cacheNamespace = cacheNamespace
     }
 
     /// Stores the new session only once the server has accepted the credentials, so a
@@ -48,16 +48,23 @@ public struct RemoteAuthRepository: AuthRepository {
         } catch {
             throw .unexpected(detail: "the session could not be stored: \(error)")
         }
-        await cache.store(answer.user, for: userKey)
+        // Kept for `whoami` offline; stale at once, so a reachable backend is still asked.
+        let owner = CacheOwner(namespace: cacheNamespace, userID: answer.user.id)
+        await cache.store(answer.user, for: owner.key(for: StoreEndpoints.currentUser.target), validity: CacheValidity())
         return user
     }
 
-    public func currentUser() async throws(StoreError) -> Fetched<User> {
+    public func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
+        let request = StoreEndpoints.currentUser
+        let owner = await CacheOwner.signedIn(namespace: cacheNamespace, sessions: sessions)
+        if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         let loaded: (value: User, origin: Origin)
         do throws(APIError) {
-            loaded = try await offlineFirst.load(
-                key: userKey,
-                fetch: { () async throws(APIError) in try await api.send(StoreEndpoints.currentUser, expecting: UserDTO.self) },
+            loaded = try await cachePolicy.load(
+                request,
+                key: owner?.key(for: request.target),
+                policy: policy,
+                fetch: { etag async throws(APIError) in try await api.send(request, expecting: UserDTO.self, ifNoneMatch: etag) },
                 toDomain: { answer throws(StoreError) in try answer.toDomain() }
             )
         } catch {
@@ -68,12 +75,15 @@ public struct RemoteAuthRepository: AuthRepository {
 
     /// Needs no backend: DummyJSON has no logout endpoint, and forgetting the tokens
     /// is what signs this client out. Works offline, and when already signed out.
+    /// This user's kept answers go first, while the session still says whose they are.
     public func logOut() async throws(StoreError) {
+        if let owner = await CacheOwner.signedIn(namespace: cacheNamespace, sessions: sessions) {
+            await cache.removeAll(keyPrefix: owner.keyPrefix)
+        }
         do {
             try await sessions.clear()
         } catch {
             throw .unexpected(detail: "the session could not be removed: \(error)")
         }
-        await cache.remove(key: userKey)
     }
 }

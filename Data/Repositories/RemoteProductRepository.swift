@@ -2,51 +2,58 @@ import Domain
 import Infrastructure
 import Logging
 
-/// Searches the catalogue through the store API, falling back to cached pages when the
-/// backend cannot be reached.
+/// Searches the catalogue through the store API, with the cache policy deciding when
+/// a kept page answers instead.
 public struct RemoteProductRepository: ProductRepository {
     private let api: StoreAPIClient
-    private let offlineFirst: OfflineFirst
+    private let sessions: any SessionStore
+    private let cachePolicy: CachePolicy
     private let cacheNamespace: String
 
     /// - Parameter cacheNamespace: tells apart the caches of different backends, e.g. the base URL.
     public init(
         transport: any HTTPTransport,
+        sessions: any SessionStore,
         cache: any ResponseCache,
         clock: any WallClock,
         cacheNamespace: String,
         logger: Logger = .silent
     ) {
         self.api = StoreAPIClient(transport: transport)
-        self.offlineFirst = OfflineFirst(cache: cache, clock: clock, logger: logger)
+        self.sessions = sessions
+        self.cachePolicy = CachePolicy(cache: cache, clock: clock, logger: logger)
         self.cacheNamespace = cacheNamespace
     }
 
-    public func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
-        let loaded = try await load(StoreEndpoints.search(query), as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
+    public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+        let loaded = try await load(StoreEndpoints.search(query), policy: policy, as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
             try answer.toDomain(for: query)
         }
         return Fetched(loaded.value, from: loaded.origin)
     }
 
-    public func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
-        let loaded = try await load(StoreEndpoints.product(id), as: ProductDTO.self) { answer throws(StoreError) in
+    public func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
+        let loaded = try await load(StoreEndpoints.product(id), policy: policy, as: ProductDTO.self) { answer throws(StoreError) in
             try answer.toDomain()
         }
         return Fetched(loaded.value, from: loaded.origin)
     }
 
-    /// Network first, cache when unreachable, keyed by the request target (the query
-    /// and page are in it) within this backend's namespace.
+    /// Kept by request target (the query and page are in it), under the signed-in user.
     private func load<Answer: Codable & Sendable, Value>(
         _ request: HTTPRequest,
+        policy: ReadPolicy,
         as answer: Answer.Type,
         toDomain: (Answer) throws(StoreError) -> Value
     ) async throws(StoreError) -> (value: Value, origin: Origin) {
+        let owner = await CacheOwner.signedIn(namespace: cacheNamespace, sessions: sessions)
+        if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         do throws(APIError) {
-            return try await offlineFirst.load(
-                key: "\(cacheNamespace) \(request.target)",
-                fetch: { () async throws(APIError) in try await api.send(request, expecting: Answer.self) },
+            return try await cachePolicy.load(
+                request,
+                key: owner?.key(for: request.target),
+                policy: policy,
+                fetch: { etag async throws(APIError) in try await api.send(request, expecting: Answer.self, ifNoneMatch: etag) },
                 toDomain: toDomain
             )
         } catch {

@@ -4,9 +4,18 @@ public protocol AuthRepository: Sendable {
     /// A failure leaves any earlier session as it was.
     func logIn(_ credentials: Credentials) async throws(StoreError) -> User
 
-    /// The signed-in user: from the backend when it answers, else from the cache.
-    func currentUser() async throws(StoreError) -> Fetched<User>
+    /// The signed-in user, as `policy` allows: from the cache, the backend, or the
+    /// cache when the backend cannot be reached.
+    func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User>
 
-    /// Forgets the session and the cached user. Succeeds when already signed out.
+    /// Forgets the session and every answer cached for this user. Succeeds when
+    /// already signed out.
     func logOut() async throws(StoreError)
+}
+
+extension AuthRepository {
+    /// `currentUser` under the standard policy.
+    public func currentUser() async throws(StoreError) -> Fetched<User> {
+        try await currentUser(policy: .standard)
+    }
 }

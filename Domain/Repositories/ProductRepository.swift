@@ -1,8 +1,21 @@
 /// The catalogue. Implemented by the Data layer.
 public protocol ProductRepository: Sendable {
-    /// One page of products matching the query: from the backend, else from the cache.
-    func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage>
+    /// One page of products matching the query, as `policy` allows: a fresh cached
+    /// page, the backend's, or a cached one when the backend cannot be reached.
+    func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage>
 
-    /// One product by its identifier: from the backend, else from the cache.
-    func product(id: ProductID) async throws(StoreError) -> Fetched<Product>
+    /// One product by its identifier, under the same rules as `search`.
+    func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product>
+}
+
+extension ProductRepository {
+    /// `search` under the standard policy: fresh cache, else the backend, else the cache.
+    public func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
+        try await search(query, policy: .standard)
+    }
+
+    /// `product` under the standard policy.
+    public func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
+        try await product(id: id, policy: .standard)
+    }
 }

@@ -6,7 +6,7 @@ public struct GetCurrentUser: Sendable {
         self.repository = repository
     }
 
-    public func callAsFunction() async throws(StoreError) -> Fetched<User> {
-        try await repository.currentUser()
+    public func callAsFunction(policy: ReadPolicy = .standard) async throws(StoreError) -> Fetched<User> {
+        try await repository.currentUser(policy: policy)
     }
 }

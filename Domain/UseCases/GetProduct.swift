@@ -7,13 +7,13 @@ public struct GetProduct: Sendable {
     }
 
     /// Refuses identifiers below 1 before asking the repository.
-    public func callAsFunction(id: Int) async throws(StoreError) -> Fetched<Product> {
+    public func callAsFunction(id: Int, policy: ReadPolicy = .standard) async throws(StoreError) -> Fetched<Product> {
         let productID: ProductID
         do {
             productID = try ProductID(id)
         } catch {
             throw .invalidInput(error)
         }
-        return try await repository.product(id: productID)
+        return try await repository.product(id: productID, policy: policy)
     }
 }

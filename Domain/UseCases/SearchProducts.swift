@@ -11,7 +11,8 @@ public struct SearchProducts: Sendable {
     public func callAsFunction(
         text: String,
         page: Int = 1,
-        pageSize: Int = SearchQuery.defaultPageSize
+        pageSize: Int = SearchQuery.defaultPageSize,
+        policy: ReadPolicy = .standard
     ) async throws(StoreError) -> Fetched<ProductPage> {
         let query: SearchQuery
         do {
@@ -19,6 +20,6 @@ public struct SearchProducts: Sendable {
         } catch {
             throw .invalidInput(error)
         }
-        return try await repository.search(query)
+        return try await repository.search(query, policy: policy)
     }
 }

@@ -30,17 +30,17 @@ public actor AccountPresenter {
     }
 
     @discardableResult
-    public func showCurrentUser() async -> ProcessExitStatus {
+    public func showCurrentUser(policy: ReadPolicy = .standard) async -> ProcessExitStatus {
         state = .loading
         do {
-            let result = try await getCurrentUser()
+            let result = try await getCurrentUser(policy: policy)
             state = .signedIn(result.value, origin: result.origin)
             switch format {
             case .json:
                 output.printLine(JSONDocuments.user(result.value, origin: result.origin))
             case .human:
-                if case .cache(let age) = result.origin {
-                    output.printDiagnostic("offline: showing your profile cached \(AgeText.describe(age))")
+                if let notice = CacheNotice.line(for: result.origin, subject: "your profile") {
+                    output.printDiagnostic(notice)
                 }
                 output.printLine("\(result.value.displayName) (\(result.value.username))")
                 if !result.value.email.isEmpty {

@@ -154,7 +154,7 @@ public actor LiveSearchPresenter {
         switch result {
         case .success(let fetched):
             screen.page = fetched.value
-            if case .cache(let age) = fetched.origin {
+            if case .cache(let age, _) = fetched.origin {
                 screen.status = .offline(age: age)
             } else {
                 screen.status = .results

@@ -45,6 +45,12 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "The store cannot be reached and nothing is cached for this; check the address and try again.",
                 exitStatus: .unavailable
             )
+        case .notCached:
+            self.init(
+                code: "not-cached",
+                sentence: "Nothing is cached for this yet; run it once without --offline while the store can be reached.",
+                exitStatus: .unavailable
+            )
         case .serverIdentityRejected(let host, let reason):
             self.init(
                 code: "server-identity",

@@ -103,7 +103,7 @@ extension Origin {
 
     /// When a cached answer was stored, in ISO 8601; nil for a network answer.
     func cachedAt(now: Date) -> String? {
-        guard case .cache(let age) = self else { return nil }
+        guard case .cache(let age, _) = self else { return nil }
         let (seconds, attoseconds) = age.components
         let stored = now.addingTimeInterval(-(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18))
         return stored.formatted(.iso8601)

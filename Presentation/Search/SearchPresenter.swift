@@ -37,12 +37,12 @@ public actor SearchPresenter {
 
     /// Searches and renders the answer; returns the exit status of CLI.md.
     @discardableResult
-    public func search(_ text: String, page: Int, pageSize: Int) async -> ProcessExitStatus {
+    public func search(_ text: String, page: Int, pageSize: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
         // Named back as searched: SearchQuery trims the text, and so does every line here.
         let text = text.trimmingWhitespace()
         state = .loading(query: text)
         do {
-            let result = try await searchProducts(text: text, page: page, pageSize: pageSize)
+            let result = try await searchProducts(text: text, page: page, pageSize: pageSize, policy: policy)
             state = .loaded(result.value, origin: result.origin, query: text)
             render(result.value, origin: result.origin, query: text)
             return .success
@@ -57,8 +57,8 @@ public actor SearchPresenter {
             output.printLine(JSONDocuments.search(page, query: query, origin: origin, now: now()))
             return
         }
-        if case .cache(let age) = origin {
-            output.printDiagnostic("offline: showing results cached \(AgeText.describe(age))")
+        if let notice = CacheNotice.line(for: origin, subject: "results") {
+            output.printDiagnostic(notice)
         }
         guard let range = page.shownRange else {
             output.printLine(page.total == 0

@@ -101,8 +101,9 @@ struct CommandLineFlowTests {
         _ = try await cli.run(["search", "phone"])
         await backend.stop()
 
-        let cached = try await cli.run(["search", "phone", "--json"])
-        let human = try await cli.run(["search", "phone"])
+        // --refresh: the cached page is still fresh, and would answer without trying.
+        let cached = try await cli.run(["search", "phone", "--json", "--refresh"])
+        let human = try await cli.run(["search", "phone", "--refresh"])
         let uncached = try await cli.run(["search", "phone", "--page", "2"])
         let whoami = try await cli.run(["whoami"])
 
@@ -114,6 +115,50 @@ struct CommandLineFlowTests {
         #expect(uncached.status == 69)
         #expect(whoami.status == 0)
         #expect(whoami.standardError.contains("offline: showing your profile cached"))
+    }
+
+    @Test("a second search within max-age sends nothing; --refresh revalidates and gets a 304; logout purges")
+    func freshness() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+
+        let first = try await cli.run(["search", "phone", "--verbose"])
+        let second = try await cli.run(["search", "phone", "--verbose", "--json"])
+        let refreshed = try await cli.run(["search", "phone", "--verbose", "--refresh"])
+        let offline = try await cli.run(["search", "phone", "--offline"])
+        let logout = try await cli.run(["logout"])
+        let afterLogout = try await cli.run(["search", "phone", "--offline", "--json"])
+
+        #expect(first.standardError.contains("GET /auth/products/search?q=phone&limit=10&skip=0 200"), "\(first.standardError)")
+        #expect(first.standardError.contains("cache miss, stored"))
+        #expect(second.status == 0)
+        #expect(second.standardError.contains("not sent, cache hit, fresh for"), "\(second.standardError)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])
+        #expect(document["source"] as? String == "cache")
+        #expect(document["cachedAt"] is String)
+        #expect(refreshed.standardError.contains(" 304 "), "\(refreshed.standardError)")
+        #expect(refreshed.standardError.contains("cache hit, revalidated"))
+        #expect(!refreshed.standardError.contains("from the cache"), "a 304 answer counts as from the network")
+        #expect(offline.standardError.contains("--offline: showing results cached"), "\(offline.standardError)")
+        #expect(logout.status == 0)
+        #expect(afterLogout.status == 77, "\(afterLogout.everything)") // signed out: whose cache?
+        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory + "/cache")
+        #expect(cacheFiles.filter { $0.hasSuffix(".json") }.isEmpty, "\(cacheFiles)")
+    }
+
+    @Test("--offline with nothing cached exits 69 without touching the network; with --refresh it is a usage error")
+    func offlineFlag() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        let requestsBefore = await backend.server.requestCount()
+
+        let nothing = try await cli.run(["search", "tablet", "--offline", "--json"])
+        let both = try await cli.run(["search", "tablet", "--offline", "--refresh"])
+
+        #expect(nothing.status == 69, "\(nothing.everything)")
+        #expect(nothing.standardError.contains(#""code":"not-cached""#))
+        #expect(await backend.server.requestCount() == requestsBefore)
+        #expect(both.status == 64)
+        await backend.stop()
     }
 
     @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode")
@@ -336,7 +381,8 @@ struct CommandLineFlowTests {
         let result = try await CLI(backend: nil, key: nil).run(["demo"])
 
         #expect(result.status == 0, "\(result.everything)")
-        #expect(result.standardOutput.contains("[7/7] Log out"))
+        #expect(result.standardOutput.contains("[9/9] Log out"))
+        #expect(result.standardError.contains("from the cache: results cached"))
         #expect(result.standardOutput.contains("Demo complete"))
         #expect(result.standardError.contains("offline: showing results cached"))
     }

@@ -20,7 +20,8 @@ struct ParallelRefreshTests {
 
             let statuses = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
                 for _ in 0..<8 {
-                    group.addTask { try await cli.run(["search", "phone"]) }
+                    // --refresh: a fresh cached page would answer without a request.
+                    group.addTask { try await cli.run(["search", "phone", "--refresh"]) }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

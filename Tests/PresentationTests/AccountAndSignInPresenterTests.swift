@@ -15,12 +15,12 @@ struct AccountAndSignInPresenterTests {
     @Test("whoami shows the user, and says so when the answer is cached")
     func whoami() async throws {
         let user = try Sample.user()
-        let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(user, from: .cache(age: .seconds(7200))))))
+        let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(user, from: .cache(age: .seconds(7200), reason: .backendUnreachable)))))
 
         let status = await presenter.showCurrentUser()
 
         #expect(status == .success)
-        #expect(await presenter.state == .signedIn(user, origin: .cache(age: .seconds(7200))))
+        #expect(await presenter.state == .signedIn(user, origin: .cache(age: .seconds(7200), reason: .backendUnreachable)))
         #expect(output.standardOutput == ["Emily Johnson (emilys)", "emily.johnson@x.dummyjson.com"])
         #expect(output.standardError == ["offline: showing your profile cached 2 hours ago"])
     }

@@ -50,7 +50,7 @@ struct SearchPresenterTests {
 
     @Test("says when an answer comes from the cache, and how old it is")
     func cached() async throws {
-        let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(4 * 60 + 10)))))
+        let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(4 * 60 + 10), reason: .backendUnreachable))))
 
         await presenter.search("phone", page: 2, pageSize: 10)
 
@@ -59,7 +59,7 @@ struct SearchPresenterTests {
 
     @Test("writes CLI.md's JSON document, with brand null and cachedAt only from the cache")
     func json() async throws {
-        let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(60)))), format: .json)
+        let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(60), reason: .backendUnreachable))), format: .json)
 
         await presenter.search("phone", page: 2, pageSize: 10)
 

@@ -16,7 +16,7 @@ struct FileResponseCacheTests {
         let clock = ManualWallClock()
         let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
 
-        await cache.store(Page(query: "phone", items: [1, 2]), for: "search phone")
+        await cache.store(Page(query: "phone", items: [1, 2]), for: "search phone", validity: CacheValidity())
         clock.advance(by: 60)
         let cached = try #require(await cache.value(Page.self, for: "search phone"))
 
@@ -36,7 +36,7 @@ struct FileResponseCacheTests {
     func corruptEntry(contents: String) async throws {
         let temporary = try TemporaryDirectory()
         let cache = FileResponseCache(directory: temporary.path, clock: ManualWallClock())
-        await cache.store(Page(query: "phone", items: [1]), for: "k")
+        await cache.store(Page(query: "phone", items: [1]), for: "k", validity: CacheValidity())
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: temporary.path).first)
         try Data(contents.utf8).write(to: URL(fileURLWithPath: temporary.file(file)))
 
@@ -49,7 +49,7 @@ struct FileResponseCacheTests {
         let temporary = try TemporaryDirectory()
         let clock = ManualWallClock()
         let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
-        await cache.store(Page(query: "warm", items: []), for: "warm")
+        await cache.store(Page(query: "warm", items: []), for: "warm", validity: CacheValidity())
         let stale = temporary.file("cache/abc.json.4242.1.tmp")
         let fresh = temporary.file("cache/def.json.4243.2.tmp")
         for (path, age) in [(stale, 3_600.0), (fresh, 5.0)] {
@@ -57,7 +57,7 @@ struct FileResponseCacheTests {
             try FileManager.default.setAttributes([.modificationDate: clock.now.addingTimeInterval(-age)], ofItemAtPath: path)
         }
 
-        await cache.store(Page(query: "phone", items: [1]), for: "search phone")
+        await cache.store(Page(query: "phone", items: [1]), for: "search phone", validity: CacheValidity())
 
         #expect(!FileManager.default.fileExists(atPath: stale), "a kill -9 leftover stayed for ever")
         #expect(FileManager.default.fileExists(atPath: fresh), "another process's write in progress was removed")
@@ -68,12 +68,12 @@ struct FileResponseCacheTests {
         let temporary = try TemporaryDirectory()
         let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 3), clock: ManualWallClock())
         for key in ["a", "b", "c"] {
-            await cache.store(Page(query: key, items: []), for: key)
+            await cache.store(Page(query: key, items: []), for: key, validity: CacheValidity())
             try backdate(temporary.path, by: 10) // make earlier writes clearly older
         }
         _ = await cache.value(Page.self, for: "a") // "a" is now the most recently used
 
-        await cache.store(Page(query: "d", items: []), for: "d")
+        await cache.store(Page(query: "d", items: []), for: "d", validity: CacheValidity())
 
         #expect(await cache.value(Page.self, for: "a") != nil)
         #expect(await cache.value(Page.self, for: "b") == nil)
@@ -86,7 +86,7 @@ struct FileResponseCacheTests {
         let temporary = try TemporaryDirectory()
         let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumBytes: 25_000), clock: ManualWallClock())
         for index in 0..<5 {
-            await cache.store(Page(query: "q\(index)", items: Array(repeating: 7, count: 4_000)), for: "k\(index)")
+            await cache.store(Page(query: "q\(index)", items: Array(repeating: 7, count: 4_000)), for: "k\(index)", validity: CacheValidity())
             try backdate(temporary.path, by: 10)
         }
         let remaining = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
@@ -108,7 +108,7 @@ struct FileResponseCacheTests {
                 group.addTask {
                     // A cache per task, as each `storefront` process would have its own.
                     let cache = FileResponseCache(directory: directory, clock: ManualWallClock())
-                    for _ in 0..<10 { await cache.store(value, for: "shared") }
+                    for _ in 0..<10 { await cache.store(value, for: "shared", validity: CacheValidity()) }
                     return 0
                 }
                 group.addTask {

@@ -20,7 +20,7 @@ struct VerboseLineTests {
     func products(_ transport: ScriptedTransport) -> RemoteProductRepository {
         let chain = InterceptedTransport(interceptors: [LoggingInterceptor(logger: capture.logger())], transport: transport)
         return RemoteProductRepository(
-            transport: chain, cache: harness.cache, clock: harness.clock, cacheNamespace: "http://test", logger: capture.logger()
+            transport: chain, sessions: harness.sessions, cache: harness.cache, clock: harness.clock, cacheNamespace: "http://test", logger: capture.logger()
         )
     }
 

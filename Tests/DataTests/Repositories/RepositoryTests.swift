@@ -35,7 +35,7 @@ struct RepositoryHarness {
     }
 
     func products(_ transport: ScriptedTransport) -> RemoteProductRepository {
-        RemoteProductRepository(transport: chain(transport), cache: cache, clock: clock, cacheNamespace: "http://test")
+        RemoteProductRepository(transport: chain(transport), sessions: sessions, cache: cache, clock: clock, cacheNamespace: "http://test")
     }
 }
 
@@ -93,7 +93,7 @@ struct RemoteAuthRepositoryTests {
 
         #expect(fresh.origin == .network)
         #expect(cached.value == fresh.value)
-        #expect(cached.origin == .cache(age: .seconds(240)))
+        #expect(cached.origin == .cache(age: .seconds(240), reason: .backendUnreachable))
     }
 
     @Test("a user answer that breaks the domain's rules (an empty username) does not replace the cached user")
@@ -174,7 +174,7 @@ struct RemoteProductRepositoryTests {
         #expect(fresh.origin == .network)
         #expect(await online.requests.first?.target == "/auth/products/search?q=phone&limit=2&skip=10")
         #expect(cached.value == fresh.value)
-        #expect(cached.origin == .cache(age: .seconds(3_600 * 24 * 30)))
+        #expect(cached.origin == .cache(age: .seconds(3_600 * 24 * 30), reason: .backendUnreachable))
     }
 
     @Test("a page cached impossibly long ago is served with a bounded age, not a crash")
@@ -186,7 +186,7 @@ struct RemoteProductRepositoryTests {
         harness.clock.advance(by: 1e18) // a storedAt read from disk may be anything
         let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
 
-        guard case .cache(let age) = cached.origin else {
+        guard case .cache(let age, _) = cached.origin else {
             Issue.record("expected a cached answer, got \(cached.origin)")
             return
         }
@@ -214,7 +214,7 @@ struct RemoteProductRepositoryTests {
 
         #expect(absorbed.origin == .network)
         #expect(await flaky.requests.count == 3)
-        #expect(fallback.origin == .cache(age: .zero))
+        #expect(fallback.origin == .cache(age: .zero, reason: .backendUnreachable))
     }
 
     @Test("an answer that decodes but breaks the domain's rules (a negative price) is not cached")

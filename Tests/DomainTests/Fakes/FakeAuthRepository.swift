@@ -4,6 +4,7 @@ import Domain
 actor FakeAuthRepository: AuthRepository {
     private(set) var logInCalls: [Credentials] = []
     private(set) var currentUserCalls = 0
+    private(set) var currentUserPolicies: [ReadPolicy] = []
     private(set) var logOutCalls = 0
 
     private let logInResult: Result<User, StoreError>
@@ -25,8 +26,9 @@ actor FakeAuthRepository: AuthRepository {
         return try logInResult.get()
     }
 
-    func currentUser() async throws(StoreError) -> Fetched<User> {
+    func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
         currentUserCalls += 1
+        currentUserPolicies.append(policy)
         return try currentUserResult.get()
     }
 

@@ -4,6 +4,8 @@ import Domain
 actor FakeProductRepository: ProductRepository {
     private(set) var searchCalls: [SearchQuery] = []
     private(set) var productCalls: [ProductID] = []
+    /// The read policy of each call, search and product alike, in order.
+    private(set) var policies: [ReadPolicy] = []
 
     private let searchResult: Result<Fetched<ProductPage>, StoreError>
     private let productResult: Result<Fetched<Product>, StoreError>
@@ -16,13 +18,15 @@ actor FakeProductRepository: ProductRepository {
         self.productResult = product
     }
 
-    func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
+    func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         searchCalls.append(query)
+        policies.append(policy)
         return try searchResult.get()
     }
 
-    func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
+    func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
         productCalls.append(id)
+        policies.append(policy)
         return try productResult.get()
     }
 }

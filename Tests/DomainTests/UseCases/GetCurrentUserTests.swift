@@ -4,7 +4,7 @@ import Testing
 @Suite("GetCurrentUser")
 struct GetCurrentUserTests {
     @Test("returns the user and where the answer came from", arguments: [
-        Origin.network, Origin.cache(age: .seconds(240)),
+        Origin.network, Origin.cache(age: .seconds(240), reason: .backendUnreachable),
     ])
     func success(origin: Origin) async throws {
         let user = try Samples.user()

@@ -6,11 +6,11 @@ struct GetProductTests {
     @Test("fetches the product with that identifier")
     func success() async throws {
         let product = try Samples.product(id: 101)
-        let repository = FakeProductRepository(product: .success(Fetched(product, from: .cache(age: .seconds(5)))))
+        let repository = FakeProductRepository(product: .success(Fetched(product, from: .cache(age: .seconds(5), reason: .backendUnreachable))))
 
         let result = try await GetProduct(repository: repository)(id: 101)
 
-        #expect(result == Fetched(product, from: .cache(age: .seconds(5))))
+        #expect(result == Fetched(product, from: .cache(age: .seconds(5), reason: .backendUnreachable)))
         #expect(await repository.productCalls == [try ProductID(101)])
     }
 

@@ -17,7 +17,7 @@ actor ScriptedSearchRepository: ProductRepository {
         held = holding
     }
 
-    func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
+    func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         queries.append(query.text)
         let ready = callWaiters.filter { $0.count <= queries.count }
         callWaiters.removeAll { $0.count <= queries.count }
@@ -42,7 +42,7 @@ actor ScriptedSearchRepository: ProductRepository {
         }
     }
 
-    func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
+    func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
         throw .notFound
     }
 

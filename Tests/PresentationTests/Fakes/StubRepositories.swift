@@ -4,11 +4,11 @@ import Domain
 struct StubProductRepository: ProductRepository {
     let result: Result<Fetched<ProductPage>, StoreError>
 
-    func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
+    func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         try result.get()
     }
 
-    func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
+    func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
         throw .notFound
     }
 }
@@ -22,7 +22,7 @@ struct StubAuthRepository: AuthRepository {
         try logInResult.get()
     }
 
-    func currentUser() async throws(StoreError) -> Fetched<User> {
+    func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
         try currentUserResult.get()
     }
 

@@ -1,0 +1,162 @@
+import Domain
+import Foundation
+import Infrastructure
+import Logging
+
+/// When a read uses a kept answer and when it asks the backend: HTTP freshness
+/// (RFC 9111, as a private cache), revalidation with `ETag`, and stale-if-error. Every
+/// rule the repositories follow about their cache is here, each with its reason.
+///
+/// 1. Only an answer the domain accepted is kept: a refused answer must not replace
+///    one that was accepted (validate, then cache).
+/// 2. Fresh (within the backend's `max-age`): used without a request. That is what
+///    `max-age` is for, and it makes a repeated command instant.
+/// 3. Stale with an `ETag`: asked with `If-None-Match`; a `304` renews the kept answer,
+///    which costs the backend no body and the client no decoding of a new one.
+/// 4. `no-store`: never kept, and an older kept answer is dropped. `no-cache` or no
+///    `max-age`: kept, but asked about before every use (freshness zero).
+/// 5. The backend cannot be reached: the kept answer stands in, however old, and says
+///    its age (stale-if-error): an old answer that says so beats none.
+/// 6. `--offline` answers from the cache alone; `--refresh` skips rule 2.
+struct CachePolicy: Sendable {
+    let cache: any ResponseCache
+    let clock: any WallClock
+    /// Writes the one `--verbose` line per exchange, cache outcome included.
+    let logger: Logger
+
+    /// A value for `request` under `policy`. `key` is where its answer is kept (nil:
+    /// nothing is kept, e.g. with no one signed in); `fetch` sends the request,
+    /// conditional on the `ETag` it is given; `toDomain` decides whether an answer is usable.
+    func load<Answer: Codable & Sendable, Value>(
+        _ request: HTTPRequest,
+        key: String?,
+        policy: ReadPolicy,
+        fetch: (_ etag: String?) async throws(APIError) -> StoreAPIClient.Revalidation<Answer>,
+        toDomain: (Answer) throws(StoreError) -> Value
+    ) async throws(APIError) -> (value: Value, origin: Origin) {
+        let exchange = "\(request.method.rawValue) \(request.target)"
+        let kept = await keptAnswer(key, toDomain)
+
+        switch policy {
+        case .cacheOnly:
+            guard let kept else {
+                logger.debug("\(exchange) not sent (--offline), cache miss")
+                throw .notCached
+            }
+            logger.debug("\(exchange) not sent (--offline), cache hit, stored \(kept.age.components.seconds) s ago")
+            return (kept.value, .cache(age: kept.age, reason: .offlineRequested))
+        case .standard:
+            if let kept, kept.age < kept.entry.validity.freshFor {
+                let left = (kept.entry.validity.freshFor - kept.age).components.seconds
+                logger.debug("\(exchange) not sent, cache hit, fresh for \(left) s more")
+                return (kept.value, .cache(age: kept.age, reason: .fresh))
+            }
+        case .revalidate:
+            break
+        }
+
+        let record = ExchangeRecord()
+        let answer: StoreAPIClient.Revalidation<Answer>
+        do {
+            answer = try await Self.fetch(fetch, etag: kept?.entry.validity.etag, recordingInto: record)
+        } catch where error.isUnreachable {
+            guard let kept else {
+                log(record, cache: "cache miss")
+                throw error
+            }
+            log(record, cache: "cache hit, stored \(kept.age.components.seconds) s ago")
+            return (kept.value, .cache(age: kept.age, reason: .backendUnreachable))
+        } catch {
+            log(record, cache: "cache not used")
+            throw error
+        }
+
+        switch answer {
+        case .notModified(let directives):
+            // Only sent with a kept answer's ETag, so there is one to renew.
+            guard let kept, let key else { throw .undecodable(detail: "304 with nothing kept to renew") }
+            let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.entry.validity.etag)
+            await cache.store(kept.entry.value, for: key, validity: validity)
+            log(record, cache: "cache hit, revalidated")
+            return (kept.value, .network)
+        case .answer(let body, let directives):
+            let value: Value
+            do throws(APIError) {
+                value = try Self.map(body, toDomain)
+            } catch {
+                log(record, cache: "cache miss, not stored: the answer was unusable")
+                throw error
+            }
+            guard let key else {
+                log(record, cache: "not cached")
+                return (value, .network)
+            }
+            if directives.noStore {
+                await cache.remove(key: key)
+                log(record, cache: "cache miss, not stored (no-store)")
+            } else {
+                await cache.store(body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
+                log(record, cache: "cache miss, stored")
+            }
+            return (value, .network)
+        }
+    }
+
+    /// A kept answer the domain still accepts, with its age; an entry the domain refuses
+    /// (kept by an older version, say) is as good as none.
+    private struct Kept<Answer: Sendable, Value> {
+        let entry: CachedValue<Answer>
+        let value: Value
+        let age: Duration
+    }
+
+    private func keptAnswer<Answer: Codable & Sendable, Value>(
+        _ key: String?,
+        _ toDomain: (Answer) throws(StoreError) -> Value
+    ) async -> Kept<Answer, Value>? {
+        guard let key, let entry = await cache.value(Answer.self, for: key), let value = try? toDomain(entry.value) else { return nil }
+        return Kept(entry: entry, value: value, age: age(since: entry.storedAt))
+    }
+
+    /// Runs `fetch` with `record` bound, so the logging interceptor leaves its half there.
+    private static func fetch<Answer>(
+        _ fetch: (_ etag: String?) async throws(APIError) -> StoreAPIClient.Revalidation<Answer>,
+        etag: String?,
+        recordingInto record: ExchangeRecord
+    ) async throws(APIError) -> StoreAPIClient.Revalidation<Answer> {
+        // TaskLocal.withValue rethrows untyped errors; a Result carries the typed one through.
+        let result: Result<StoreAPIClient.Revalidation<Answer>, APIError> = await ExchangeRecord.$current.withValue(record) {
+            do throws(APIError) {
+                return .success(try await fetch(etag))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The one `--verbose` line of this exchange: the network half, then the cache's.
+    private func log(_ record: ExchangeRecord, cache outcome: String) {
+        logger.debug("\(record.network ?? "no request"), \(outcome)")
+    }
+
+    private static func map<Answer, Value>(_ answer: Answer, _ toDomain: (Answer) throws(StoreError) -> Value) throws(APIError) -> Value {
+        do {
+            return try toDomain(answer)
+        } catch {
+            if case .unusableResponse(let detail) = error { throw .undecodable(detail: detail) }
+            throw .undecodable(detail: "\(error)")
+        }
+    }
+
+    /// Time since `date`, never negative (a clock set back must not make a negative age)
+    /// and at most a century: the date is read from a file, and converting a huge or
+    /// non-finite interval to a `Duration` would trap.
+    private func age(since date: Date) -> Duration {
+        let seconds = clock.now.timeIntervalSince(date)
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        return .milliseconds(Int64(min(seconds, Self.longestAge) * 1000))
+    }
+
+    private static let longestAge: TimeInterval = 100 * 365 * 24 * 3600
+}

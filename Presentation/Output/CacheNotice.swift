@@ -1,0 +1,16 @@
+import Domain
+
+/// The line on standard error that says an answer came from the cache, how old it is,
+/// and why: still fresh, the store unreachable, or `--offline`.
+enum CacheNotice {
+    /// Nil for a network answer. `subject` names what was shown ("results", "your profile").
+    static func line(for origin: Origin, subject: String) -> String? {
+        guard case .cache(let age, let reason) = origin else { return nil }
+        let cached = "\(subject) cached \(AgeText.describe(age))"
+        switch reason {
+        case .fresh: return "from the cache: \(cached), still fresh (--refresh asks the store)"
+        case .backendUnreachable: return "offline: showing \(cached)"
+        case .offlineRequested: return "--offline: showing \(cached)"
+        }
+    }
+}

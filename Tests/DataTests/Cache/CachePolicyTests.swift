@@ -1,0 +1,183 @@
+@testable import Data
+import Domain
+import Foundation
+import Testing
+
+/// The cache policy through the product repository, on a manual clock: what is sent,
+/// what is answered from the cache, and what is kept. Nothing sleeps.
+@Suite("Cache policy: freshness, revalidation, offline, per user")
+struct CachePolicyTests {
+    let harness: RepositoryHarness
+    let query: SearchQuery
+
+    init() throws {
+        harness = try RepositoryHarness()
+        query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
+    }
+
+    /// A 200 with the search fixture and the reference backend's headers.
+    static func page(cacheControl: String? = "private, max-age=30", etag: String? = #""v1""#) -> HTTPResponse {
+        var response = HTTPResponse.json(200, Fixtures.searchPhone)
+        response.headers["Cache-Control"] = cacheControl
+        response.headers["ETag"] = etag
+        return response
+    }
+
+    static let notModified = HTTPResponse(status: 304, headers: ["Cache-Control": "private, max-age=30", "ETag": #""v1""#])
+
+    @Test("fresh: a second search within max-age sends nothing and says it came from the cache, with its age")
+    func freshHit() async throws {
+        let transport = ScriptedTransport(always: Self.page())
+        _ = try await harness.products(transport).search(query)
+        harness.clock.advance(by: 29)
+
+        let again = try await harness.products(transport).search(query)
+
+        #expect(await transport.requests.count == 1)
+        #expect(again.origin == .cache(age: .seconds(29), reason: .fresh))
+    }
+
+    @Test("stale with an ETag: one conditional request; a 304 renews the page, answered as from the network")
+    func revalidated() async throws {
+        let transport = ScriptedTransport { _, index in index == 0 ? Self.page() : Self.notModified }
+        let first = try await harness.products(transport).search(query)
+        harness.clock.advance(by: 31)
+
+        let renewed = try await harness.products(transport).search(query)
+        harness.clock.advance(by: 29)
+        let freshAgain = try await harness.products(transport).search(query)
+
+        let requests = await transport.requests
+        #expect(requests.count == 2)
+        #expect(requests[0].header("If-None-Match") == nil)
+        #expect(requests[1].header("If-None-Match") == #""v1""#)
+        #expect(renewed == Fetched(first.value, from: .network))
+        #expect(freshAgain.origin == .cache(age: .seconds(29), reason: .fresh), "the 304 did not renew the freshness")
+    }
+
+    @Test("no-cache, no max-age, or a zero one: kept, but asked about every time")
+    func keptButAlwaysAsked() async throws {
+        for cacheControl in ["private, no-cache", nil, "max-age=0", "max-age=banana"] {
+            let harness = try RepositoryHarness()
+            let transport = ScriptedTransport { _, index in index == 0 ? Self.page(cacheControl: cacheControl) : Self.notModified }
+            _ = try await harness.products(transport).search(query)
+
+            let again = try await harness.products(transport).search(query)
+
+            #expect(await transport.requests.count == 2, "\(String(describing: cacheControl))")
+            #expect(again.origin == .network)
+        }
+    }
+
+    @Test("no-store: never kept, and an older kept page is dropped")
+    func noStore() async throws {
+        let transport = ScriptedTransport { _, index in index == 0 ? Self.page(cacheControl: "no-cache") : Self.page(cacheControl: "no-store", etag: nil) }
+        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query)
+
+        await #expect(throws: StoreError.offline) {
+            _ = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
+        }
+    }
+
+    @Test("stale-if-error: the backend cannot be reached, the stale page answers with its age")
+    func staleIfError() async throws {
+        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        harness.clock.advance(by: 600)
+
+        let fallback = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
+
+        #expect(fallback.origin == .cache(age: .seconds(600), reason: .backendUnreachable))
+    }
+
+    @Test("--offline: the kept page however stale, and no request; nothing kept is 'not cached'")
+    func offline() async throws {
+        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        harness.clock.advance(by: 3_600)
+        let silent = ScriptedTransport(failing: .unreachable(reason: "must not be asked"))
+
+        let kept = try await harness.products(silent).search(query, policy: .cacheOnly)
+        let other = try SearchQuery(text: "laptop")
+
+        #expect(kept.origin == .cache(age: .seconds(3_600), reason: .offlineRequested))
+        await #expect(throws: StoreError.notCached) { _ = try await harness.products(silent).search(other, policy: .cacheOnly) }
+        #expect(await silent.requests.isEmpty)
+    }
+
+    @Test("--refresh: a fresh page is asked about anyway (conditionally)")
+    func refresh() async throws {
+        let transport = ScriptedTransport { _, index in index == 0 ? Self.page() : Self.notModified }
+        _ = try await harness.products(transport).search(query)
+
+        let refreshed = try await harness.products(transport).search(query, policy: .revalidate)
+
+        #expect(await transport.requests.count == 2)
+        #expect(await transport.requests.last?.header("If-None-Match") == #""v1""#)
+        #expect(refreshed.origin == .network)
+    }
+
+    @Test("a 304 to a request that sent no ETag is an unusable answer, not a crash")
+    func unaskedNotModified() async throws {
+        await #expect(throws: StoreError.self) {
+            _ = try await harness.products(ScriptedTransport(always: Self.notModified)).search(query)
+        }
+    }
+
+    @Test("a forged max-age of a year counts as a day at most")
+    func freshnessIsBounded() async throws {
+        let transport = ScriptedTransport { _, index in index == 0 ? Self.page(cacheControl: "max-age=31536000") : Self.notModified }
+        _ = try await harness.products(transport).search(query)
+        harness.clock.advance(by: 24 * 3600 + 1)
+
+        _ = try await harness.products(transport).search(query)
+
+        #expect(await transport.requests.count == 2)
+    }
+
+    @Test("pages belong to their user: another user of the folder gets none of them")
+    func perUser() async throws {
+        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        try await harness.sessions.save(Session(accessToken: "a2", refreshToken: "r2", userID: 2))
+
+        await #expect(throws: StoreError.notCached) {
+            _ = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "x"))).search(query, policy: .cacheOnly)
+        }
+    }
+
+    @Test("logout removes that user's pages and profile, and only theirs")
+    func logoutPurges() async throws {
+        let other = try RepositoryHarness()
+        // User 2's page, in the same cache folder as user 1's.
+        let shared = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
+        let secondUser = InMemorySessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))
+        let secondRepository = RemoteProductRepository(
+            transport: other.chain(ScriptedTransport(always: Self.page())), sessions: secondUser, cache: shared,
+            clock: harness.clock, cacheNamespace: "http://test"
+        )
+        _ = try await secondRepository.search(query)
+        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+
+        try await harness.auth(ScriptedTransport(failing: .cannotConnect(reason: "x"))).logOut()
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.temporary.file("cache"))
+        #expect(files.count == 1, "\(files)")
+        let survivor = try await secondRepository.search(query, policy: .cacheOnly)
+        #expect(survivor.origin == .cache(age: .zero, reason: .offlineRequested))
+    }
+
+    @Test("no cache file name or content holds a token or the address's user info")
+    func nothingSecretInFiles() async throws {
+        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+
+        let folder = harness.temporary.file("cache")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            let contents = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            for secret in ["a1", "r1", "Bearer"] {
+                #expect(!name.contains(secret))
+                #expect(!contents.contains("\"\(secret)\""), "\(name) holds \(secret)")
+            }
+        }
+    }
+}
