@@ -139,9 +139,19 @@ public actor LiveSearchPresenter {
         current = nil
     }
 
+    /// Cache, then network: a cached page (however old) is drawn at once, marked with its
+    /// age, and the answer of the usual policy replaces it when it comes, unless a newer
+    /// query or page took the screen in between.
     private func run(_ number: Int, text: String, page: Int) async {
         guard number == generation, !Task.isCancelled else { return }
-        screen.status = .searching
+        if let cached = try? await searchProducts(text: text, page: page, pageSize: pageSize, policy: .cacheOnly),
+           number == generation, case .cache(let age, _) = cached.origin {
+            screen.page = cached.value
+            screen.status = .cachedWhileSearching(age: age)
+        } else {
+            screen.status = .searching
+        }
+        guard number == generation else { return }
         view.show(screen)
         let result: Result<Fetched<ProductPage>, StoreError>
         do {
@@ -154,10 +164,10 @@ public actor LiveSearchPresenter {
         switch result {
         case .success(let fetched):
             screen.page = fetched.value
-            if case .cache(let age, _) = fetched.origin {
-                screen.status = .offline(age: age)
-            } else {
-                screen.status = .results
+            switch fetched.origin {
+            case .network: screen.status = .results
+            case .cache(let age, .fresh): screen.status = .fresh(age: age)
+            case .cache(let age, _): screen.status = .offline(age: age)
             }
         case .failure(let error):
             screen.status = .failed(ErrorMessage(error).sentence)

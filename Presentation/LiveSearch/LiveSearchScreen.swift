@@ -10,6 +10,10 @@ public struct LiveSearchScreen: Equatable, Sendable {
         case typing
         case searching
         case results
+        /// A cached page, drawn at once while the backend is asked for a newer one.
+        case cachedWhileSearching(age: Duration)
+        /// Answered from the cache: still fresh, so the backend was not asked.
+        case fresh(age: Duration)
         /// Answered from the cache because the backend could not be reached.
         case offline(age: Duration)
         /// A sentence for a person.
@@ -33,11 +37,16 @@ public struct LiveSearchScreen: Equatable, Sendable {
         case .idle: "Type to search the store. Ctrl-C to leave."
         case .typing: "…"
         case .searching: "Searching…"
-        case .results:
-            page?.shownRange.map { "Showing \($0.first)–\($0.last) of \($0.total) results" } ?? "No results"
+        case .results: rangeText
+        case .cachedWhileSearching(let age): "Searching… (showing results cached \(AgeText.describe(age)))"
+        case .fresh(let age): "\(rangeText) (cached \(AgeText.describe(age)))"
         case .offline(let age): "offline: showing results cached \(AgeText.describe(age))"
         case .failed(let sentence): sentence
         }
+    }
+
+    private var rangeText: String {
+        page?.shownRange.map { "Showing \($0.first)–\($0.last) of \($0.total) results" } ?? "No results"
     }
 
     /// The aligned table of the results, header first, as `storefront search` prints it.

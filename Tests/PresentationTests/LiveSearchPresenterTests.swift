@@ -45,6 +45,27 @@ struct LiveSearchPresenterTests {
         #expect(view.last == screen)
     }
 
+    @Test("cache, then network: a cached page shows at once with its age, and the answer replaces it")
+    func cacheThenNetwork() async throws {
+        let repository = ScriptedSearchRepository(holding: ["tv"], cached: ["tv": .seconds(90)])
+        let presenter = presenter(repository)
+
+        await type("tv", into: presenter)
+        await pause(.milliseconds(300), afterWait: 2)
+        await repository.waitForCalls(1)
+        let meanwhile = try #require(view.last)
+        #expect(meanwhile.status == .cachedWhileSearching(age: .seconds(90)))
+        #expect(meanwhile.page?.products.first?.title == "Cached tv")
+        #expect(meanwhile.statusText == "Searching… (showing results cached 1 minute ago)")
+
+        await repository.release("tv")
+        await presenter.settle()
+
+        #expect(await presenter.screen.status == .results)
+        #expect(await presenter.screen.page?.products.first?.title == "Result for tv")
+        #expect(await repository.cacheLookups == ["tv"])
+    }
+
     @Test("a keystroke during a search cancels it, and the repository sees the cancellation")
     func keystrokeCancels() async throws {
         let repository = ScriptedSearchRepository(holding: ["ph"])

@@ -4,7 +4,12 @@ import Synchronization
 /// A product repository whose answer per query text is scripted, and which records
 /// each search, whether it was cancelled, and can hold an answer back until released.
 actor ScriptedSearchRepository: ProductRepository {
+    /// The searches that would reach the backend (any policy but cache-only), in order.
     private(set) var queries: [String] = []
+    /// The cache-only lookups, in order.
+    private(set) var cacheLookups: [String] = []
+    /// Query texts with a cached page, and its age; the rest are not cached.
+    private let cached: [String: Duration]
     /// Recorded the moment a cancellation arrives, not later in a task of its own.
     private let cancellations = CancellationLog()
     var cancelled: [String] { cancellations.texts }
@@ -13,11 +18,17 @@ actor ScriptedSearchRepository: ProductRepository {
     private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// - Parameter holding: query texts whose answers wait until `release` (ignoring cancellation, as a slow server would).
-    init(holding: Set<String> = []) {
+    init(holding: Set<String> = [], cached: [String: Duration] = [:]) {
         held = holding
+        self.cached = cached
     }
 
     func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+        if policy == .cacheOnly {
+            cacheLookups.append(query.text)
+            guard let age = cached[query.text] else { throw .notCached }
+            return Fetched(try Self.page(for: query, title: "Cached \(query.text)"), from: .cache(age: age, reason: .offlineRequested))
+        }
         queries.append(query.text)
         let ready = callWaiters.filter { $0.count <= queries.count }
         callWaiters.removeAll { $0.count <= queries.count }
@@ -30,13 +41,17 @@ actor ScriptedSearchRepository: ProductRepository {
                 cancellations.append(query.text)
             }
         }
+        return Fetched(try Self.page(for: query, title: "Result for \(query.text)"), from: .network)
+    }
+
+    private static func page(for query: SearchQuery, title: String) throws(StoreError) -> ProductPage {
         do {
             let product = try Product(
-                id: ProductID(1), title: "Result for \(query.text)", description: "", category: "c", brand: nil,
+                id: ProductID(1), title: title, description: "", category: "c", brand: nil,
                 price: Money(minorUnits: 100, currency: .usd), discountPercentage: 0, rating: 1, stock: 1, tags: [], thumbnailURL: ""
             )
             let more = (1..<query.pageSize).map { _ in product }
-            return Fetched(try ProductPage(products: [product] + more, total: 25, page: query.page, pageSize: query.pageSize), from: .network)
+            return try ProductPage(products: [product] + more, total: 25, page: query.page, pageSize: query.pageSize)
         } catch {
             throw .invalidInput(error)
         }
