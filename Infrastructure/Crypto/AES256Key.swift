@@ -21,6 +21,16 @@ public struct AES256Key: Sendable, Equatable {
         storage = KeyStorage(bytes)
     }
 
+    /// A cipher context with this key's schedule and `nonce`, from the key's pool.
+    func takeContext(encrypting: Bool, nonce: GCMNonce) throws(CryptoError) -> OpaqueContext {
+        try storage.contexts.take(encrypting: encrypting, key: UnsafePointer(storage.buffer.baseAddress), nonce: nonce.bytes)
+    }
+
+    /// Hands a context back after a message that went well, for the next one.
+    func recycle(_ context: OpaqueContext, encrypting: Bool) {
+        storage.contexts.recycle(context, encrypting: encrypting)
+    }
+
     /// Lends the key's bytes to a libcrypto call without copying them.
     func withUnsafeKeyPointer<Result>(_ body: (UnsafePointer<UInt8>?) throws(CryptoError) -> Result) throws(CryptoError) -> Result {
         try body(UnsafePointer(storage.buffer.baseAddress))
@@ -74,6 +84,8 @@ extension AES256Key: CustomStringConvertible, CustomDebugStringConvertible, Cust
 private final class KeyStorage: Sendable {
     /// Written once in `init`, then only read.
     nonisolated(unsafe) let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// Contexts holding this key's schedule; freed, and so wiped, with the key.
+    let contexts = CipherContextPool()
 
     init(_ bytes: some Collection<UInt8>) {
         buffer = .allocate(capacity: bytes.count)

@@ -16,8 +16,8 @@ public struct GCMNonce: Sendable, Equatable, Hashable {
         self.bytes = Array(bytes)
     }
 
-    /// A fresh nonce from the secure random generator.
+    /// A fresh nonce from the secure random generator (drawn in batches: `NonceSource`).
     public static func random() throws(CryptoError) -> GCMNonce {
-        try GCMNonce(bytes: SecureRandom.bytes(byteCount))
+        try GCMNonce(bytes: NonceSource.shared.bytes(byteCount))
     }
 }

@@ -1,0 +1,84 @@
+import CLibCrypto
+import Synchronization
+
+/// AES-256-GCM contexts that already hold one key's schedule, kept for reuse.
+///
+/// Setting a key up (allocating a context, expanding the key, deriving GCM's hash key)
+/// costs about as much as sealing 4 KiB; a context reset with only a new nonce costs
+/// almost nothing. A context serves one message at a time, so each is taken out of the
+/// pool for the message and put back after; contexts beyond `capacity` are freed. Freeing
+/// a context wipes the key schedule in it.
+final class CipherContextPool: Sendable {
+    /// Enough for the few messages in flight at once in the CLI or the backend.
+    private static let capacity = 8
+
+    /// Ready contexts: those set up to encrypt, and those set up to decrypt.
+    private let ready = Mutex<(encryptors: [OpaqueContext], decryptors: [OpaqueContext])>(([], []))
+
+    /// A context set to `key` and `nonce`, for one message; hand it back with `recycle`.
+    func take(encrypting: Bool, key: UnsafePointer<UInt8>?, nonce: [UInt8]) throws(CryptoError) -> OpaqueContext {
+        let reused = ready.withLock { pools in
+            encrypting ? pools.encryptors.popLast() : pools.decryptors.popLast()
+        }
+        if let ready = reused {
+            // Key schedule kept; only the nonce (and with it GCM's state) starts afresh.
+            guard EVP_CipherInit_ex(ready.pointer, nil, nil, nil, nonce, encrypting ? 1 : 0) == 1 else {
+                throw .libraryFailure("EVP_CipherInit_ex(nonce)")
+            }
+            return ready
+        }
+        return try OpaqueContext(encrypting: encrypting, key: key, nonce: nonce)
+    }
+
+    /// Puts a context back after a message that went well; one that failed is dropped.
+    func recycle(_ context: OpaqueContext, encrypting: Bool) {
+        ready.withLock { pools in
+            if encrypting, pools.encryptors.count < Self.capacity {
+                pools.encryptors.append(context)
+            } else if !encrypting, pools.decryptors.count < Self.capacity {
+                pools.decryptors.append(context)
+            }
+        }
+    }
+}
+
+/// One `EVP_CIPHER_CTX` for AES-256-GCM, freed (and its key schedule wiped) on release.
+final class OpaqueContext: @unchecked Sendable {
+    /// Used by one message at a time: the pool hands it to one caller until it is recycled.
+    let pointer: OpaquePointer
+
+    init(encrypting: Bool, key: UnsafePointer<UInt8>?, nonce: [UInt8]) throws(CryptoError) {
+        guard let pointer = EVP_CIPHER_CTX_new() else {
+            throw .libraryFailure("EVP_CIPHER_CTX_new")
+        }
+        self.pointer = pointer
+        let direction: Int32 = encrypting ? 1 : 0
+        guard EVP_CipherInit_ex(pointer, AESGCMCipher.shared.cipher, nil, nil, nil, direction) == 1 else {
+            throw .libraryFailure("EVP_CipherInit_ex")
+        }
+        guard EVP_CIPHER_CTX_ctrl(pointer, EVP_CTRL_GCM_SET_IVLEN, Int32(GCMNonce.byteCount), nil) == 1 else {
+            throw .libraryFailure("EVP_CTRL_GCM_SET_IVLEN")
+        }
+        guard EVP_CipherInit_ex(pointer, nil, nil, key, nonce, direction) == 1 else {
+            throw .libraryFailure("EVP_CipherInit_ex(key)")
+        }
+    }
+
+    deinit {
+        EVP_CIPHER_CTX_free(pointer)
+    }
+}
+
+/// AES-256-GCM fetched from the default provider once. `EVP_aes_256_gcm()` makes
+/// OpenSSL 3 look the algorithm up again on every initialisation, which at 1 KiB
+/// costs more than the encryption.
+final class AESGCMCipher: @unchecked Sendable {
+    static let shared = AESGCMCipher()
+
+    /// Immutable once fetched; libcrypto's cipher objects may be shared between threads.
+    let cipher: OpaquePointer?
+
+    private init() {
+        cipher = EVP_CIPHER_fetch(nil, "AES-256-GCM", nil) ?? EVP_aes_256_gcm()
+    }
+}
