@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// The Linux transport: AsyncHTTPClient on SwiftNIO, the standard HTTP client of
 /// server-side Swift. One client per process (connections are pooled and reused),
@@ -14,9 +15,14 @@ import NIOSSL
 /// token never travels to whatever `Location` names), compressed bodies (none are asked
 /// for, so the size cap counts the bytes that arrive), and an exchange that outlives its
 /// overall deadline. It waits on epoll: no processor time while the server is silent.
+///
+/// The client (and with it SwiftNIO's event-loop threads) is made at the first request,
+/// not before: a command answered from the cache sends nothing and should not pay for
+/// threads it never uses. The settings, which can fail, are checked at once.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     private let configuration: TransportConfiguration
-    private let client: HTTPClient
+    private let clientConfiguration: HTTPClient.Configuration
+    private let client = Mutex<HTTPClient?>(nil)
     private let identity: ServerIdentityCheck?
 
     /// Fails only when the TLS settings cannot be used (an unreadable CA file).
@@ -49,19 +55,34 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             client.http1_1ConnectionDebugInitializer = { channel in identity.check(channel) }
         }
         self.identity = identity
-        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: client)
+        self.clientConfiguration = client
     }
 
-    /// Closes the pooled connections. Call once, when the process is done with the network.
+    /// Closes the pooled connections, if a request ever opened any. Call once, when the
+    /// process is done with the network.
     public func shutdown() async {
-        try? await client.shutdown()
+        let made = client.withLock { made in
+            defer { made = nil }
+            return made
+        }
+        try? await made?.shutdown()
+    }
+
+    /// The one client of this transport, made at the first request.
+    private func sharedClient() -> HTTPClient {
+        client.withLock { made in
+            if let made { return made }
+            let fresh = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: clientConfiguration)
+            made = fresh
+            return fresh
+        }
     }
 
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         if Task.isCancelled { throw .cancelled }
         let prepared = prepare(request)
         let limit = configuration.maximumResponseBytes
-        let client = self.client
+        let client = sharedClient()
         let identity = self.identity
         let deadline = configuration.deadline
         // The client's own deadline ends with the response head; ExchangeDeadline also
