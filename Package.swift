@@ -131,6 +131,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The payload cipher's throughput, set beside `openssl speed` by scripts/benchmark-cache.
+        .executableTarget(
+            name: "CryptoBenchmark",
+            dependencies: ["Infrastructure"],
+            path: "Benchmarks/CryptoBenchmark",
+            swiftSettings: strict
+        ),
+
         // Helpers several test targets share (temporary folders, file modes).
         .target(name: "TestSupport", dependencies: ["Infrastructure"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "DomainTests", dependencies: ["Domain"], path: "Tests/DomainTests", swiftSettings: strict),

@@ -60,6 +60,10 @@ struct ArchitectureCheckerTests {
                 name: "ClientBenchmark", kind: .executable, path: "Benchmarks/ClientBenchmark",
                 targetDependencies: ["Data", "HTTPClientAdapter", "Backend"], productDependencies: ["Logging"]
             ),
+            DeclaredTarget(
+                name: "CryptoBenchmark", kind: .executable, path: "Benchmarks/CryptoBenchmark",
+                targetDependencies: ["Infrastructure"], productDependencies: []
+            ),
             DeclaredTarget(name: "DomainTests", kind: .test, path: "Tests/DomainTests", targetDependencies: ["Domain", "App"], productDependencies: []),
         ]
     }

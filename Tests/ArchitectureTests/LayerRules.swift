@@ -86,6 +86,8 @@ extension LayerRule {
         ),
         // The App's C helpers (signal handlers, prctl): part of the App, depending on nothing.
         LayerRule(layer: "CProcessControl", folder: "App/CProcessControl", targets: [], products: [], modules: []),
+        // The cipher's throughput, measured on Infrastructure alone.
+        LayerRule(layer: "CryptoBenchmark", folder: "Benchmarks/CryptoBenchmark", targets: ["Infrastructure"], products: [], modules: platform),
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",
