@@ -24,7 +24,17 @@ enum ProductTable {
         return ([header] + rows).map { cells in
             cells.indices.map { DisplayWidth.pad(cells[$0], to: widths[$0], right: rightAligned.contains($0)) }
                 .joined(separator: "  ")
-                .replacing(/\s+$/, with: "")
+                .droppingTrailingSpaces()
         }
+    }
+}
+
+private extension String {
+    /// The line without the padding after its last cell. (A regex would do, but building
+    /// one costs a command more than formatting its whole table.)
+    func droppingTrailingSpaces() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[..<end])
     }
 }
