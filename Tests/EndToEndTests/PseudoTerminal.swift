@@ -96,7 +96,7 @@ final class PseudoTerminal: Sendable {
     }
 
     /// The terminal's modes as seen from the child's side (echo, canonical mode, …).
-    func modes() throws -> (local: tcflag_t, input: tcflag_t, output: tcflag_t) {
+    func modes() throws -> TerminalModes {
         var modes = termios()
         guard tcgetattr(terminalSide, &modes) == 0 else { throw CLI.Failure(description: "tcgetattr failed") }
         return (modes.c_lflag, modes.c_iflag, modes.c_oflag)
@@ -113,3 +113,6 @@ final class ReceivedText: Sendable {
         storage.withLock { $0 += more }
     }
 }
+
+/// A terminal's local, input and output mode flags.
+typealias TerminalModes = (local: tcflag_t, input: tcflag_t, output: tcflag_t)

@@ -16,15 +16,21 @@ import Glibc
 struct TerminalSignalTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+    /// `storefront login` on a fresh pseudo-terminal, once its password prompt shows;
+    /// `before` is the terminal's modes before the child started. Close `terminal` after.
+    private func atPasswordPrompt(_ extra: [String] = []) async throws -> (terminal: PseudoTerminal, child: TerminalChild, before: TerminalModes) {
+        let terminal = try PseudoTerminal()
+        let before = try terminal.modes()
+        let child = try TerminalChild(cli: try CLI(backend: nil, key: nil), arguments: ["login", "--username", "emilys"] + extra, terminal: terminal)
+        #expect(await terminal.waitFor("Password for emilys: "))
+        return (terminal, child, before)
+    }
+
     @Test("at the hidden password prompt", arguments: signals)
     func atPasswordPrompt(signal: Int32) async throws {
-        let cli = try CLI(backend: nil, key: nil)
-        let terminal = try PseudoTerminal()
+        let (terminal, child, before) = try await atPasswordPrompt()
         defer { terminal.close() }
-        let before = try terminal.modes()
-        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys"], terminal: terminal)
 
-        #expect(await terminal.waitFor("Password for emilys: "))
         #expect(try terminal.modes().local & tcflag_t(ECHO) == 0, "the prompt showed before echo was off")
         terminal.type("half a passw")
         let ending = await child.send(signal)
@@ -39,13 +45,9 @@ struct TerminalSignalTests {
 
     @Test("Ctrl-C at the password prompt restores the terminal and ends as SIGINT, so a shell loop stops")
     func controlCAtPasswordPrompt() async throws {
-        let cli = try CLI(backend: nil, key: nil)
-        let terminal = try PseudoTerminal()
+        let (terminal, child, before) = try await atPasswordPrompt()
         defer { terminal.close() }
-        let before = try terminal.modes()
-        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys"], terminal: terminal)
 
-        #expect(await terminal.waitFor("Password for emilys: "))
         terminal.type("secr\u{03}")
 
         let ending = await child.exit()
@@ -56,12 +58,9 @@ struct TerminalSignalTests {
 
     @Test("Ctrl-D at the password prompt with --json ends with the JSON error object, exit 1")
     func controlDWithJSON() async throws {
-        let cli = try CLI(backend: nil, key: nil)
-        let terminal = try PseudoTerminal()
+        let (terminal, child, _) = try await atPasswordPrompt(["--json"])
         defer { terminal.close() }
-        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys", "--json"], terminal: terminal)
 
-        #expect(await terminal.waitFor("Password for emilys: "))
         terminal.type("\u{04}")
 
         #expect(await child.exit() == .exited(1))
