@@ -82,6 +82,18 @@ struct CompositionRoot: Sendable {
         )
     }
 
+    /// One product in full; the description is wrapped to the terminal when there is one.
+    func makeProductPresenter() -> ProductPresenter {
+        ProductPresenter(
+            getProduct: GetProduct(repository: makeProductRepository()),
+            output: output,
+            format: format,
+            errors: makeErrorReporter(),
+            width: isatty(STDOUT_FILENO) == 1 ? RawTerminal.size().columns : nil,
+            now: { [clock] in clock.now }
+        )
+    }
+
     /// The search-as-you-type presenter of the interactive mode, drawing on `view`.
     func makeLiveSearchPresenter(view: any LiveSearchView) -> LiveSearchPresenter {
         LiveSearchPresenter(

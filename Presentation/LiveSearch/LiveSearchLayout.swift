@@ -19,7 +19,7 @@ public struct LiveSearchLayout: Equatable, Sendable {
         var lines = [queryLine, ""]
         var highlighted: Int?
         if let product = screen.detail {
-            lines += Self.detailLines(for: product)
+            lines += ProductDetails.lines(for: product, width: columns)
             lines.append("")
             lines.append("Esc: back to the results")
         } else {
@@ -43,23 +43,5 @@ public struct LiveSearchLayout: Equatable, Sendable {
         self.lines = lines.map { DisplayWidth.truncate($0, to: columns) }
         self.highlightedLine = highlighted
         self.cursorColumn = min(columns, DisplayWidth.of(queryLine) + 1)
-    }
-
-    private static func detailLines(for product: Product) -> [String] {
-        var lines = [
-            product.title,
-            "",
-            "Brand     \(product.brand ?? "—")",
-            "Category  \(product.category)",
-            "Price     \(product.price)" + (product.discountPercentage > 0 ? "  (\(DecimalText.twoDecimals(product.discountPercentage))% off)" : ""),
-            "Rating    \(DecimalText.twoDecimals(product.rating)) / 5",
-            "Stock     \(product.stock)",
-        ]
-        if !product.tags.isEmpty { lines.append("Tags      \(product.tags.joined(separator: ", "))") }
-        if !product.description.isEmpty {
-            lines.append("")
-            lines.append(product.description)
-        }
-        return lines
     }
 }

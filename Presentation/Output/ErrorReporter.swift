@@ -51,6 +51,16 @@ public struct ErrorReporter: Sendable {
         return .usage
     }
 
+    /// A `notFound` named by the caller ("No product 7 exists."): code `not-found`, exit 1.
+    @discardableResult
+    public func reportNotFound(_ sentence: String) -> ProcessExitStatus {
+        switch format {
+        case .human: output.printDiagnostic("storefront: \(sentence)")
+        case .json: output.printDiagnostic(JSONDocuments.error(code: "not-found", message: sentence))
+        }
+        return .failure
+    }
+
     /// The person stopped the command (Ctrl-D or Ctrl-C at a prompt): its sentence,
     /// code `cancelled` or `interrupted`, and exit 1 (an interrupted caller then ends
     /// by SIGINT, which a shell reports as 130).

@@ -49,6 +49,43 @@ public enum JSONDocuments {
         let products: [ProductDocument]
     }
 
+    /// `storefront product`: the search document's product, and the rest of it.
+    struct ProductDetailDocument: Encodable {
+        let id: Int
+        let title: String
+        let brand: String?
+        let category: String
+        let price: Double
+        let rating: Double
+        let stock: Int
+        let description: String
+        let discountPercentage: Double
+        let tags: [String]
+        let source: String
+        let cachedAt: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, title, brand, category, price, rating, stock, description, discountPercentage, tags, source, cachedAt
+        }
+
+        /// `"brand": null` as in the search document; `cachedAt` only from the cache.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(brand, forKey: .brand)
+            try container.encode(category, forKey: .category)
+            try container.encode(price, forKey: .price)
+            try container.encode(rating, forKey: .rating)
+            try container.encode(stock, forKey: .stock)
+            try container.encode(description, forKey: .description)
+            try container.encode(discountPercentage, forKey: .discountPercentage)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(source, forKey: .source)
+            try container.encodeIfPresent(cachedAt, forKey: .cachedAt)
+        }
+    }
+
     struct ErrorDocument: Encodable {
         struct Body: Encodable {
             let code: String
@@ -75,6 +112,14 @@ public enum JSONDocuments {
                     price: $0.price.amount, rating: $0.rating, stock: $0.stock
                 )
             }
+        ))
+    }
+
+    static func product(_ product: Product, origin: Origin, now: Date) -> String {
+        encode(ProductDetailDocument(
+            id: product.id.rawValue, title: product.title, brand: product.brand, category: product.category,
+            price: product.price.amount, rating: product.rating, stock: product.stock, description: product.description,
+            discountPercentage: product.discountPercentage, tags: product.tags, source: origin.source, cachedAt: origin.cachedAt(now: now)
         ))
     }
 

@@ -146,6 +146,31 @@ struct CommandLineFlowTests {
         #expect(cacheFiles.filter { $0.hasSuffix(".json") }.isEmpty, "\(cacheFiles)")
     }
 
+    @Test("product ID: in full, as JSON, from the cache when the backend is away; unknown 1, bad 64, uncached 69")
+    func product() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        let human = try await cli.run(["product", "1"])
+        let json = try await cli.run(["product", "1", "--json"])
+        let unknown = try await cli.run(["product", "99999", "--json"])
+        let invalid = try await cli.run(["product", "0"])
+        await backend.stop()
+        let offline = try await cli.run(["product", "1", "--refresh"])
+        let uncached = try await cli.run(["product", "2"])
+
+        #expect(human.status == 0, "\(human.everything)")
+        #expect(human.standardOutput.contains("Category  ") && human.standardOutput.contains("Price     $"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(document["id"] as? Int == 1)
+        #expect(document["source"] as? String == "cache") // the first call stored it, still fresh
+        #expect(document["description"] is String && document["tags"] is [String] && document["discountPercentage"] is Double)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains(#"{"error":{"code":"not-found","message":"No product 99999 exists."}}"#))
+        #expect(invalid.status == 64)
+        #expect(offline.status == 0)
+        #expect(offline.standardError.contains("offline: showing the product cached"))
+        #expect(uncached.status == 69)
+    }
+
     @Test("--offline with nothing cached exits 69 without touching the network; with --refresh it is a usage error")
     func offlineFlag() async throws {
         let (backend, cli, _) = try await CLI.signedIn()

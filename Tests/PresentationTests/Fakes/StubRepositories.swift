@@ -1,15 +1,16 @@
 import Domain
 
-/// A product repository that answers every search with one scripted result.
+/// A product repository that answers every search, and every product, with one scripted result.
 struct StubProductRepository: ProductRepository {
-    let result: Result<Fetched<ProductPage>, StoreError>
+    var result: Result<Fetched<ProductPage>, StoreError> = .failure(.offline)
+    var productResult: Result<Fetched<Product>, StoreError> = .failure(.notFound)
 
     func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         try result.get()
     }
 
     func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
-        throw .notFound
+        try productResult.get()
     }
 }
 

@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+
+/// What `storefront product ID` shows: one case per situation.
+public enum ProductState: Equatable, Sendable {
+    case idle
+    case loading(id: Int)
+    case loaded(Product, origin: Origin)
+    case failed(StoreError)
+}
+
+/// Fetches one product and renders it in full, or as CLI.md's JSON document.
+public actor ProductPresenter {
+    public private(set) var state: ProductState = .idle
+
+    private let getProduct: GetProduct
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let errors: ErrorReporter
+    /// The terminal's width for the description, nil when the output is not a terminal.
+    private let width: Int?
+    private let now: @Sendable () -> Date
+
+    public init(
+        getProduct: GetProduct,
+        output: any ConsoleOutput,
+        format: OutputFormat,
+        errors: ErrorReporter,
+        width: Int?,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.getProduct = getProduct
+        self.output = output
+        self.format = format
+        self.errors = errors
+        self.width = width
+        self.now = now
+    }
+
+    /// Shows product `id`; returns the exit status of CLI.md.
+    @discardableResult
+    public func show(id: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
+        state = .loading(id: id)
+        do {
+            let result = try await getProduct(id: id, policy: policy)
+            state = .loaded(result.value, origin: result.origin)
+            render(result.value, origin: result.origin)
+            return .success
+        } catch {
+            state = .failed(error)
+            // CLI.md names the product that does not exist.
+            if error == .notFound { return errors.reportNotFound("No product \(id) exists.") }
+            return errors.report(error)
+        }
+    }
+
+    private func render(_ product: Product, origin: Origin) {
+        if format == .json {
+            output.printLine(JSONDocuments.product(product, origin: origin, now: now()))
+            return
+        }
+        if let notice = CacheNotice.line(for: origin, subject: "the product") {
+            output.printDiagnostic(notice)
+        }
+        ProductDetails.lines(for: product, width: width).forEach(output.printLine)
+    }
+}

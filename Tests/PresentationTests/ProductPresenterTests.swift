@@ -1,0 +1,66 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@Suite("ProductPresenter")
+struct ProductPresenterTests {
+    static let product: Product = {
+        // A fixed, valid product: force-free because a failing literal fails the test run.
+        (try? Product(
+            id: ProductID(7), title: "Galaxy Tab", description: "A tablet with a large screen and a pen that never runs out.",
+            category: "tablets", brand: nil, price: Money(minorUnits: 49_999, currency: .usd), discountPercentage: 12.5,
+            rating: 4.25, stock: 3, tags: ["tablets", "android"], thumbnailURL: ""
+        )) ?? { preconditionFailure("sample product is invalid") }()
+    }()
+
+    private func presenter(
+        _ result: Result<Fetched<Product>, StoreError>,
+        format: OutputFormat = .human,
+        width: Int? = nil
+    ) -> (ProductPresenter, RecordingOutput) {
+        let output = RecordingOutput()
+        let presenter = ProductPresenter(
+            getProduct: GetProduct(repository: StubProductRepository(productResult: result)),
+            output: output,
+            format: format,
+            errors: ErrorReporter(output: output, format: format, verbose: false),
+            width: width,
+            now: { Date(timeIntervalSince1970: 1_800_000_000) }
+        )
+        return (presenter, output)
+    }
+
+    @Test("shows every field, the discount with the price, and wraps the description to the width")
+    func human() async {
+        let (presenter, output) = presenter(.success(Fetched(Self.product, from: .network)), width: 30)
+
+        #expect(await presenter.show(id: 7) == .success)
+        #expect(output.standardOutput == [
+            "Galaxy Tab", "", "Brand     —", "Category  tablets", "Price     $499.99  (12.50% off)",
+            "Rating    4.25 / 5", "Stock     3", "Tags      tablets, android", "",
+            "A tablet with a large screen", "and a pen that never runs out.", // 30 columns exactly
+        ])
+        #expect(output.standardError.isEmpty)
+    }
+
+    @Test("--json: the search document's product plus description, discount, tags, source and cachedAt")
+    func json() async throws {
+        let (presenter, output) = presenter(.success(Fetched(Self.product, from: .cache(age: .seconds(60), reason: .fresh))), format: .json)
+
+        await presenter.show(id: 7)
+
+        let line = try #require(output.standardOutput.first)
+        #expect(line == #"{"brand":null,"cachedAt":"2027-01-15T07:59:00Z","category":"tablets","description":"A tablet with a large screen and a pen that never runs out.","discountPercentage":12.5,"id":7,"price":499.99,"rating":4.25,"source":"cache","stock":3,"tags":["tablets","android"],"title":"Galaxy Tab"}"#)
+    }
+
+    @Test("an unknown id says which, code not-found, exit 1; unreachable exits 69")
+    func failures() async {
+        let (missing, missingOutput) = presenter(.failure(.notFound), format: .json)
+        let (offline, _) = presenter(.failure(.offline))
+
+        #expect(await missing.show(id: 99) == .failure)
+        #expect(missingOutput.standardError.last == #"{"error":{"code":"not-found","message":"No product 99 exists."}}"#)
+        #expect(await offline.show(id: 99) == .unavailable)
+    }
+}
