@@ -71,10 +71,3 @@ struct InteractiveSession {
         }
     }
 }
-
-/// The real debounce clock for the interactive presenter.
-struct ContinuousDebounceTimer: DebounceTimer {
-    func sleep(for duration: Duration) async throws {
-        try await ContinuousSleeper().sleep(for: duration)
-    }
-}

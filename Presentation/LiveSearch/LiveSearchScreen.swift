@@ -55,30 +55,3 @@ public struct LiveSearchScreen: Equatable, Sendable {
         return ProductTable.lines(for: page.products)
     }
 }
-
-/// A key the interactive screen understands, already decoded from the terminal's bytes.
-public enum LiveSearchKey: Equatable, Sendable {
-    case character(Character)
-    case backspace
-    /// Ctrl-U: clear the query.
-    case clearQuery
-    /// Ctrl-W: delete the last word.
-    case deleteWord
-    case nextPage
-    case previousPage
-    case up
-    case down
-    case enter
-    case escape
-}
-
-/// Where the interactive presenter draws; the App implements it for the terminal.
-public protocol LiveSearchView: Sendable {
-    func show(_ screen: LiveSearchScreen)
-}
-
-/// Waits for the debounce; injected so tests drive time instead of spending it.
-public protocol DebounceTimer: Sendable {
-    /// Returns after `duration`, or throws as soon as the calling task is cancelled.
-    func sleep(for duration: Duration) async throws
-}
