@@ -1,4 +1,4 @@
-/// A failed exchange with the store API, as the one place that reads statuses sees it.
+/// A failed exchange with the store API, as `StoreAPIClient` reports it to the repositories.
 enum APIError: Error, Equatable, Sendable {
     /// The chain (transport or an interceptor) failed before there was a response to read.
     case network(NetworkError)
