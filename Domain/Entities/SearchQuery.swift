@@ -6,9 +6,9 @@ public struct SearchQuery: Hashable, Sendable {
     /// Allowed lengths of the trimmed text, in characters.
     public static let textLength = 1...100
     /// Allowed page sizes.
-    public static let pageSizes = 1...100
+    public static let pageSizes = Paging.pageSizes
     /// The page size when none is given.
-    public static let defaultPageSize = 10
+    public static let defaultPageSize = Paging.defaultPageSize
 
     /// The trimmed search text.
     public let text: String
@@ -24,23 +24,10 @@ public struct SearchQuery: Hashable, Sendable {
                 reason: "must be between \(SearchQuery.textLength.lowerBound) and \(SearchQuery.textLength.upperBound) characters"
             )
         }
-        guard page >= 1 else {
-            throw InvalidInput(field: "page", reason: "must be 1 or more")
-        }
-        guard SearchQuery.pageSizes.contains(pageSize) else {
-            throw InvalidInput(
-                field: "limit",
-                reason: "must be between \(SearchQuery.pageSizes.lowerBound) and \(SearchQuery.pageSizes.upperBound)"
-            )
-        }
-        // The server is asked for `skip = (page - 1) * pageSize`; a page so large that
-        // this overflows is as invalid as page 0.
-        guard !(page - 1).multipliedReportingOverflow(by: pageSize).overflow else {
-            throw InvalidInput(field: "page", reason: "is too large")
-        }
+        let paging = try Paging(page: page, pageSize: pageSize)
         self.text = trimmed
-        self.page = page
-        self.pageSize = pageSize
+        self.page = paging.page
+        self.pageSize = paging.pageSize
     }
 
     /// How many matches come before this page.
