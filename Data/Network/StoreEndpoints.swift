@@ -42,6 +42,18 @@ enum StoreEndpoints {
         HTTPRequest(method: .get, path: "/auth/products/\(id.rawValue)", requiresAuthentication: true)
     }
 
+    static let categories = HTTPRequest(method: .get, path: "/auth/products/categories", requiresAuthentication: true)
+
+    /// The slug is safe in a path segment: `CategorySlug` allows only `a-z`, `0-9` and `-`.
+    static func category(_ query: CategoryQuery) -> HTTPRequest {
+        HTTPRequest(
+            method: .get,
+            path: "/auth/products/category/\(query.slug.rawValue)",
+            queryItems: [QueryItem("limit", String(query.paging.pageSize)), QueryItem("skip", String(query.paging.skip))],
+            requiresAuthentication: true
+        )
+    }
+
     private static let jsonHeaders = ["Content-Type": "application/json"]
 
     private static func encode(_ body: some Encodable) throws(NetworkError) -> [UInt8] {

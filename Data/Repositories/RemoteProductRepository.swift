@@ -39,6 +39,22 @@ public struct RemoteProductRepository: ProductRepository {
         return Fetched(loaded.value, from: loaded.origin)
     }
 
+    public func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
+        let loaded = try await load(StoreEndpoints.categories, policy: policy, as: [CategoryDTO].self) { answer throws(StoreError) in
+            var categories: [Category] = []
+            for category in answer { categories.append(try category.toDomain()) }
+            return categories
+        }
+        return Fetched(loaded.value, from: loaded.origin)
+    }
+
+    public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+        let loaded = try await load(StoreEndpoints.category(query), policy: policy, as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
+            try answer.toDomain(for: query)
+        }
+        return Fetched(loaded.value, from: loaded.origin)
+    }
+
     /// Kept by request target (the query and page are in it), under the signed-in user.
     private func load<Answer: Codable & Sendable, Value>(
         _ request: HTTPRequest,

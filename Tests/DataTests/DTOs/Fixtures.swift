@@ -16,6 +16,13 @@ enum Fixtures {
         ],"total":23,"skip":10,"limit":2}
         """
 
+    /// `/products/categories` as DummyJSON sends it: each with a `url`.
+    static let categories = """
+        [{"slug":"beauty","name":"Beauty","url":"https://dummyjson.com/products/category/beauty"},
+         {"slug":"mobile-accessories","name":"Mobile Accessories","url":"https://dummyjson.com/products/category/mobile-accessories"},
+         {"slug":"smartphones","name":"Smartphones"}]
+        """
+
     static let login = """
         {"id":1,"username":"emilys","email":"emily.johnson@x.dummyjson.com","firstName":"Emily",
          "lastName":"Johnson","gender":"female","image":"https://example.invalid/icon/emilys/128",

@@ -7,15 +7,20 @@ actor FakeProductRepository: ProductRepository {
     /// The read policy of each call, search and product alike, in order.
     private(set) var policies: [ReadPolicy] = []
 
+    private(set) var categoryCalls: [CategoryQuery] = []
+
     private let searchResult: Result<Fetched<ProductPage>, StoreError>
     private let productResult: Result<Fetched<Product>, StoreError>
+    private let categoriesResult: Result<Fetched<[Category]>, StoreError>
 
     init(
         search: Result<Fetched<ProductPage>, StoreError> = .failure(.unexpected(detail: "search not scripted")),
-        product: Result<Fetched<Product>, StoreError> = .failure(.unexpected(detail: "product not scripted"))
+        product: Result<Fetched<Product>, StoreError> = .failure(.unexpected(detail: "product not scripted")),
+        categories: Result<Fetched<[Category]>, StoreError> = .failure(.unexpected(detail: "categories not scripted"))
     ) {
         self.searchResult = search
         self.productResult = product
+        self.categoriesResult = categories
     }
 
     func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
@@ -28,5 +33,17 @@ actor FakeProductRepository: ProductRepository {
         productCalls.append(id)
         policies.append(policy)
         return try productResult.get()
+    }
+
+    func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
+        policies.append(policy)
+        return try categoriesResult.get()
+    }
+
+    /// A category page is answered like a search: the scripted search result.
+    func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+        categoryCalls.append(query)
+        policies.append(policy)
+        return try searchResult.get()
     }
 }

@@ -61,6 +61,14 @@ actor ScriptedSearchRepository: ProductRepository {
         throw .notFound
     }
 
+    func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
+        throw .notFound
+    }
+
+    func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+        throw .notFound
+    }
+
     func release(_ text: String) {
         held.remove(text)
         holdWaiters.removeValue(forKey: text)?.forEach { $0.resume() }

@@ -4,6 +4,7 @@ import Domain
 struct StubProductRepository: ProductRepository {
     var result: Result<Fetched<ProductPage>, StoreError> = .failure(.offline)
     var productResult: Result<Fetched<Product>, StoreError> = .failure(.notFound)
+    var categoriesResult: Result<Fetched<[Category]>, StoreError> = .failure(.offline)
 
     func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         try result.get()
@@ -11,6 +12,15 @@ struct StubProductRepository: ProductRepository {
 
     func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
         try productResult.get()
+    }
+
+    func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
+        try categoriesResult.get()
+    }
+
+    /// A category page is answered like a search: `result`.
+    func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+        try result.get()
     }
 }
 

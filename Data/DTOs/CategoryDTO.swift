@@ -1,0 +1,18 @@
+import Domain
+
+/// One element of `GET /auth/products/categories`: `{"slug", "name", "url"}`, where
+/// DummyJSON adds the `url` and a server may leave it out.
+struct CategoryDTO: Codable, Sendable, Equatable {
+    let slug: String
+    let name: String
+    let url: String?
+
+    /// A slug the client could not put back into a path makes the answer unusable.
+    func toDomain() throws(StoreError) -> Category {
+        do {
+            return Category(slug: try CategorySlug(slug), name: name)
+        } catch {
+            throw .unusableResponse(detail: "category \(slug.debugDescription): \(error)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Domain
+import Testing
+
+@Suite("ListCategories and BrowseCategory")
+struct CategoryUseCaseTests {
+    @Test("categories pass through with their origin and the read policy")
+    func list() async throws {
+        let categories = [Category(slug: try CategorySlug("laptops"), name: "Laptops")]
+        let repository = FakeProductRepository(categories: .success(Fetched(categories, from: .network)))
+
+        let result = try await ListCategories(repository: repository)(policy: .cacheOnly)
+
+        #expect(result == Fetched(categories, from: .network))
+        #expect(await repository.policies == [.cacheOnly])
+    }
+
+    @Test("a category page is asked for with the validated slug, page and size")
+    func browse() async throws {
+        let page = try Samples.page(page: 2, pageSize: 5)
+        let repository = FakeProductRepository(search: .success(Fetched(page, from: .network)))
+
+        _ = try await BrowseCategory(repository: repository)(slug: " Laptops ", page: 2, pageSize: 5, policy: .revalidate)
+
+        #expect(await repository.categoryCalls == [try CategoryQuery(slug: "laptops", page: 2, pageSize: 5)])
+        #expect(await repository.policies == [.revalidate])
+    }
+
+    @Test("a bad slug or page never reaches the repository", arguments: [("a/b", 1), ("laptops", 0)])
+    func invalid(slug: String, page: Int) async throws {
+        let repository = FakeProductRepository()
+
+        await #expect(throws: StoreError.self) { _ = try await BrowseCategory(repository: repository)(slug: slug, page: page) }
+        #expect(await repository.categoryCalls.isEmpty)
+    }
+}
