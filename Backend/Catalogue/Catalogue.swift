@@ -31,6 +31,25 @@ struct Catalogue: Sendable {
         return generator.product(at: id - 1)
     }
 
+    /// Every category, as DummyJSON names them: the slug, and the slug in words.
+    func categories() -> [(slug: String, name: String)] {
+        CatalogueGenerator.categorySlugs.map { slug in
+            (slug, slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
+        }
+    }
+
+    /// A category's products in identifier order: how many in all, and the page asked
+    /// for. Products are dealt to categories in turn, so no index is needed. An unknown
+    /// slug has none, as on DummyJSON.
+    func products(inCategory slug: String, limit: Int, skip: Int) -> (total: Int, products: [CatalogueProduct]) {
+        let slugs = CatalogueGenerator.categorySlugs
+        guard let first = slugs.firstIndex(of: slug), first < count else { return (0, []) }
+        let total = (count - 1 - first) / slugs.count + 1
+        guard skip < total else { return (total, []) }
+        let page = (skip..<min(total, skip + limit)).map { generator.product(at: first + $0 * slugs.count) }
+        return (total, page)
+    }
+
     /// The matches of `query` in identifier order: how many in all, and the page asked for.
     func search(_ query: String, limit: Int, skip: Int) -> (total: Int, products: [CatalogueProduct]) {
         let needle = query.lowercased()

@@ -49,6 +49,10 @@ struct CatalogueGenerator: Sendable {
                  priceRange: 999...14_999, blurb: "Small things that make a room feel like home."),
     ]
 
+    /// The category slugs, in the order products are dealt to them: product `index`
+    /// belongs to `categorySlugs[index % categorySlugs.count]`.
+    static var categorySlugs: [String] { categories.map(\.slug) }
+
     /// The product with 1-based identifier `index + 1`.
     func product(at index: Int) -> CatalogueProduct {
         var random = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))

@@ -27,6 +27,12 @@ struct StoreService: Sendable {
             return await withUser(request) { _ in search(request).cacheable(CacheHeaders.catalogue) }
         case ("GET", "/products/search"):
             return search(request).cacheable(CacheHeaders.catalogue)
+        // Before the product route: "categories" and "category/…" share its prefix.
+        case ("GET", "/auth/products/categories"):
+            return await withUser(request) { _ in categories().cacheable(CacheHeaders.catalogue) }
+        case ("GET", _) where path.hasPrefix("/auth/products/category/"):
+            let slug = String(path.dropFirst("/auth/products/category/".count))
+            return await withUser(request) { _ in category(slug, request).cacheable(CacheHeaders.catalogue) }
         case ("GET", _) where path.hasPrefix("/auth/products/"):
             return await withUser(request) { _ in product(String(path.dropFirst("/auth/products/".count))).cacheable(CacheHeaders.catalogue) }
         case ("GET", _) where path.hasPrefix("/products/"):
@@ -94,6 +100,22 @@ struct StoreService: Sendable {
         // DummyJSON reads limit 0 as "all"; a cap keeps one request from asking for a million.
         let pageSize = limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit)
         let (total, products) = catalogue.search(query["q"] ?? "", limit: pageSize, skip: skip)
+        return json(200, WireBodies.SearchResponse(products: products, total: total, skip: skip, limit: products.count))
+    }
+
+    private func categories() -> StoreResponse {
+        json(200, catalogue.categories().map { category in
+            WireBodies.Category(slug: category.slug, name: category.name, url: "/auth/products/category/\(category.slug)")
+        })
+    }
+
+    /// The search answer's shape, for one category's products.
+    private func category(_ slug: String, _ request: StoreRequest) -> StoreResponse {
+        let query = request.query
+        guard let limit = Self.count(query["limit"], default: 30) else { return message(400, "Invalid 'limit' parameter") }
+        guard let skip = Self.count(query["skip"], default: 0) else { return message(400, "Invalid 'skip' parameter") }
+        let pageSize = limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit)
+        let (total, products) = catalogue.products(inCategory: slug, limit: pageSize, skip: skip)
         return json(200, WireBodies.SearchResponse(products: products, total: total, skip: skip, limit: products.count))
     }
 

@@ -41,6 +41,12 @@ enum WireBodies {
         let limit: Int
     }
 
+    struct Category: Encodable {
+        let slug: String
+        let name: String
+        let url: String
+    }
+
     struct Message: Encodable {
         let message: String
     }
