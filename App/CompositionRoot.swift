@@ -94,6 +94,27 @@ struct CompositionRoot: Sendable {
         )
     }
 
+    /// The categories: a table when standard output is a terminal, tab-separated when piped.
+    func makeCategoriesPresenter() -> CategoriesPresenter {
+        CategoriesPresenter(
+            listCategories: ListCategories(repository: makeProductRepository()),
+            output: output,
+            format: format,
+            errors: makeErrorReporter(),
+            asTable: isatty(STDOUT_FILENO) == 1
+        )
+    }
+
+    func makeCategoryPresenter() -> CategoryPresenter {
+        CategoryPresenter(
+            browseCategory: BrowseCategory(repository: makeProductRepository()),
+            output: output,
+            format: format,
+            errors: makeErrorReporter(),
+            now: { [clock] in clock.now }
+        )
+    }
+
     /// The search-as-you-type presenter of the interactive mode, drawing on `view`.
     func makeLiveSearchPresenter(view: any LiveSearchView) -> LiveSearchPresenter {
         LiveSearchPresenter(

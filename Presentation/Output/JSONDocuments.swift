@@ -86,6 +86,26 @@ public enum JSONDocuments {
         }
     }
 
+    struct CategoryDocument: Encodable {
+        let category: String
+        let total: Int
+        let skip: Int
+        let limit: Int
+        let source: String
+        let cachedAt: String?
+        let products: [ProductDocument]
+    }
+
+    struct CategoriesDocument: Encodable {
+        struct Entry: Encodable {
+            let slug: String
+            let name: String
+        }
+
+        let categories: [Entry]
+        let source: String
+    }
+
     struct ErrorDocument: Encodable {
         struct Body: Encodable {
             let code: String
@@ -106,13 +126,27 @@ public enum JSONDocuments {
         encode(SearchDocument(
             query: query, total: page.total, skip: page.skip, limit: page.pageSize, source: origin.source,
             cachedAt: origin.cachedAt(now: now),
-            products: page.products.map {
-                ProductDocument(
-                    id: $0.id.rawValue, title: $0.title, brand: $0.brand, category: $0.category,
-                    price: $0.price.amount, rating: $0.rating, stock: $0.stock
-                )
-            }
+            products: page.products.map(productDocument)
         ))
+    }
+
+    /// The search document with `category` in place of `query` (CLI.md).
+    static func category(_ page: ProductPage, slug: String, origin: Origin, now: Date) -> String {
+        encode(CategoryDocument(
+            category: slug, total: page.total, skip: page.skip, limit: page.pageSize, source: origin.source,
+            cachedAt: origin.cachedAt(now: now), products: page.products.map(productDocument)
+        ))
+    }
+
+    static func categories(_ categories: [Category], origin: Origin) -> String {
+        encode(CategoriesDocument(categories: categories.map { .init(slug: $0.slug.rawValue, name: $0.name) }, source: origin.source))
+    }
+
+    private static func productDocument(_ product: Product) -> ProductDocument {
+        ProductDocument(
+            id: product.id.rawValue, title: product.title, brand: product.brand, category: product.category,
+            price: product.price.amount, rating: product.rating, stock: product.stock
+        )
     }
 
     static func product(_ product: Product, origin: Origin, now: Date) -> String {

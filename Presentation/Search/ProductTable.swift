@@ -4,6 +4,16 @@ import Domain
 enum ProductTable {
     static let maximumTitleColumns = 40
 
+    /// A page as `storefront search` and `storefront category` print it: the table, a
+    /// blank line and `Showing 11–20 of 23 results for "phone"` (`noun` "results",
+    /// `subject` `for "phone"`); or one line when the page is empty.
+    static func pageLines(for page: ProductPage, noun: String, subject: String) -> [String] {
+        guard let range = page.shownRange else {
+            return [page.total == 0 ? "No results \(subject)" : "No results on page \(page.page) \(subject) (\(page.total) in all)"]
+        }
+        return lines(for: page.products) + ["", "Showing \(range.first)–\(range.last) of \(range.total) \(noun) \(subject)"]
+    }
+
     static func lines(for products: [Product]) -> [String] {
         let header = ["ID", "TITLE", "BRAND", "PRICE", "RATING", "STOCK"]
         let rows = products.map { product in

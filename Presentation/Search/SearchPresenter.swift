@@ -60,14 +60,6 @@ public actor SearchPresenter {
         if let notice = CacheNotice.line(for: origin, subject: "results") {
             output.printDiagnostic(notice)
         }
-        guard let range = page.shownRange else {
-            output.printLine(page.total == 0
-                ? "No results for \"\(query)\""
-                : "No results on page \(page.page) for \"\(query)\" (\(page.total) in all)")
-            return
-        }
-        ProductTable.lines(for: page.products).forEach(output.printLine)
-        output.printLine("")
-        output.printLine("Showing \(range.first)–\(range.last) of \(range.total) results for \"\(query)\"")
+        ProductTable.pageLines(for: page, noun: "results", subject: "for \"\(query)\"").forEach(output.printLine)
     }
 }

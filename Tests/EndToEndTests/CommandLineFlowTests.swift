@@ -171,6 +171,37 @@ struct CommandLineFlowTests {
         #expect(uncached.status == 69)
     }
 
+    @Test("categories and category SLUG: human, --json, from the cache when the backend is away, and their errors")
+    func categories() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        let list = try await cli.run(["categories"])
+        let listJSON = try await cli.run(["categories", "--json"])
+        let page = try await cli.run(["category", "laptops", "--limit", "5", "--page", "2"])
+        let pageJSON = try await cli.run(["category", "Laptops", "--limit", "5", "--page", "2", "--json"])
+        let unknown = try await cli.run(["category", "nothing-here"])
+        let invalid = try await cli.run(["category", "../admin"])
+        await backend.stop()
+        let offlineList = try await cli.run(["categories", "--refresh"])
+        let offlinePage = try await cli.run(["category", "laptops", "--limit", "5", "--page", "2", "--refresh"])
+        let uncached = try await cli.run(["category", "tablets"])
+
+        #expect(list.status == 0, "\(list.everything)")
+        #expect(list.standardOutput.contains("mobile-accessories\tMobile Accessories")) // piped: tab-separated
+        let listDocument = try #require(try JSONSerialization.jsonObject(with: Data(listJSON.standardOutput.utf8)) as? [String: Any])
+        #expect((listDocument["categories"] as? [[String: String]])?.contains { $0["slug"] == "laptops" } == true)
+        #expect(page.status == 0, "\(page.everything)")
+        #expect(page.standardOutput.contains("Showing 6–10 of 25 products in \"laptops\""), "\(page.standardOutput)")
+        let pageDocument = try #require(try JSONSerialization.jsonObject(with: Data(pageJSON.standardOutput.utf8)) as? [String: Any])
+        #expect(pageDocument["category"] as? String == "laptops")
+        #expect(pageDocument["skip"] as? Int == 5)
+        #expect(unknown.status == 0)
+        #expect(unknown.standardOutput.contains(#"No results in "nothing-here""#))
+        #expect(invalid.status == 64)
+        #expect(offlineList.status == 0 && offlineList.standardError.contains("offline: showing categories cached"))
+        #expect(offlinePage.status == 0 && offlinePage.standardError.contains("offline: showing products cached"))
+        #expect(uncached.status == 69)
+    }
+
     @Test("--offline with nothing cached exits 69 without touching the network; with --refresh it is a usage error")
     func offlineFlag() async throws {
         let (backend, cli, _) = try await CLI.signedIn()

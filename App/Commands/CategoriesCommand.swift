@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+
+/// `storefront categories`: the store's categories.
+struct CategoriesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "categories",
+        abstract: "List the store's categories: slug and name."
+    )
+
+    @OptionGroup var reading: ReadOptions
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await ClientCommandRunner.run(options) { root in
+            await root.makeCategoriesPresenter().show(policy: reading.policy)
+        }
+    }
+}

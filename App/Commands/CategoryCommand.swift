@@ -1,0 +1,37 @@
+import ArgumentParser
+import Domain
+
+/// `storefront category SLUG`: one page of a category's products, like `search`.
+struct CategoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "category",
+        abstract: "Show the products of one category (slugs from `storefront categories`)."
+    )
+
+    @Argument(help: "The category's slug, e.g. smartphones.")
+    var slug: String
+
+    @Option(name: .long, help: "Results per page, 1 to 100.")
+    var limit: Int = Paging.defaultPageSize
+
+    @Option(name: .long, help: "Which page, from 1.")
+    var page: Int = 1
+
+    @OptionGroup var reading: ReadOptions
+    @OptionGroup var options: GlobalOptions
+
+    /// The domain's rules, checked here too, so a bad value exits 64 before anything is touched.
+    func validate() throws {
+        do {
+            _ = try CategoryQuery(slug: slug, page: page, pageSize: limit)
+        } catch {
+            throw ValidationError("The \(error.field) \(error.reason).")
+        }
+    }
+
+    func run() async throws {
+        try await ClientCommandRunner.run(options) { root in
+            await root.makeCategoryPresenter().show(slug, page: page, pageSize: limit, policy: reading.policy)
+        }
+    }
+}

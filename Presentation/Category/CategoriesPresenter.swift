@@ -1,0 +1,59 @@
+import Domain
+
+/// What `storefront categories` shows: one case per situation.
+public enum CategoriesState: Equatable, Sendable {
+    case idle
+    case loading
+    case loaded([Category], origin: Origin)
+    case failed(StoreError)
+}
+
+/// The store's categories: a table on a terminal, `slug<TAB>name` lines for a pipe,
+/// or CLI.md's JSON document.
+public actor CategoriesPresenter {
+    public private(set) var state: CategoriesState = .idle
+
+    private let listCategories: ListCategories
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let errors: ErrorReporter
+    /// True when standard output is a terminal: aligned columns with a header.
+    private let asTable: Bool
+
+    public init(listCategories: ListCategories, output: any ConsoleOutput, format: OutputFormat, errors: ErrorReporter, asTable: Bool) {
+        self.listCategories = listCategories
+        self.output = output
+        self.format = format
+        self.errors = errors
+        self.asTable = asTable
+    }
+
+    @discardableResult
+    public func show(policy: ReadPolicy = .standard) async -> ProcessExitStatus {
+        state = .loading
+        do {
+            let result = try await listCategories(policy: policy)
+            state = .loaded(result.value, origin: result.origin)
+            render(result.value, origin: result.origin)
+            return .success
+        } catch {
+            state = .failed(error)
+            return errors.report(error)
+        }
+    }
+
+    private func render(_ categories: [Category], origin: Origin) {
+        if format == .json {
+            output.printLine(JSONDocuments.categories(categories, origin: origin))
+            return
+        }
+        if let notice = CacheNotice.line(for: origin, subject: "categories") { output.printDiagnostic(notice) }
+        guard asTable else {
+            categories.forEach { output.printLine("\($0.slug)\t\($0.name)") }
+            return
+        }
+        let width = max(4, categories.map { DisplayWidth.of($0.slug.rawValue) }.max() ?? 0)
+        output.printLine(DisplayWidth.pad("SLUG", to: width) + "  NAME")
+        categories.forEach { output.printLine(DisplayWidth.pad($0.slug.rawValue, to: width) + "  " + $0.name) }
+    }
+}

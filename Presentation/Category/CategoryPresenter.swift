@@ -1,0 +1,58 @@
+import Domain
+import Foundation
+
+/// What `storefront category SLUG` shows: one case per situation.
+public enum CategoryState: Equatable, Sendable {
+    case idle
+    case loading(slug: String)
+    case loaded(ProductPage, origin: Origin, slug: String)
+    case failed(StoreError)
+}
+
+/// One page of a category's products, rendered as `storefront search` renders a page:
+/// the table and `Showing 1–10 of 25 products in "laptops"`.
+public actor CategoryPresenter {
+    public private(set) var state: CategoryState = .idle
+
+    private let browseCategory: BrowseCategory
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+    private let errors: ErrorReporter
+    private let now: @Sendable () -> Date
+
+    public init(
+        browseCategory: BrowseCategory,
+        output: any ConsoleOutput,
+        format: OutputFormat,
+        errors: ErrorReporter,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.browseCategory = browseCategory
+        self.output = output
+        self.format = format
+        self.errors = errors
+        self.now = now
+    }
+
+    /// Shows one page of category `slug`; returns the exit status of CLI.md.
+    @discardableResult
+    public func show(_ slug: String, page: Int, pageSize: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
+        // Named back as the store spells it: lowercase, trimmed.
+        let slug = slug.trimmingWhitespace().lowercased()
+        state = .loading(slug: slug)
+        do {
+            let result = try await browseCategory(slug: slug, page: page, pageSize: pageSize, policy: policy)
+            state = .loaded(result.value, origin: result.origin, slug: slug)
+            if format == .json {
+                output.printLine(JSONDocuments.category(result.value, slug: slug, origin: result.origin, now: now()))
+            } else {
+                if let notice = CacheNotice.line(for: result.origin, subject: "products") { output.printDiagnostic(notice) }
+                ProductTable.pageLines(for: result.value, noun: "products", subject: "in \"\(slug)\"").forEach(output.printLine)
+            }
+            return .success
+        } catch {
+            state = .failed(error)
+            return errors.report(error)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@Suite("CategoriesPresenter and CategoryPresenter")
+struct CategoryPresenterTests {
+    static func categories() throws -> [Category] {
+        [Category(slug: try CategorySlug("laptops"), name: "Laptops"), Category(slug: try CategorySlug("mobile-accessories"), name: "Mobile Accessories")]
+    }
+
+    private func listing(
+        _ result: Result<Fetched<[Category]>, StoreError>, format: OutputFormat = .human, asTable: Bool
+    ) -> (CategoriesPresenter, RecordingOutput) {
+        let output = RecordingOutput()
+        let repository = StubProductRepository(categoriesResult: result)
+        let presenter = CategoriesPresenter(
+            listCategories: ListCategories(repository: repository), output: output, format: format,
+            errors: ErrorReporter(output: output, format: format, verbose: false), asTable: asTable
+        )
+        return (presenter, output)
+    }
+
+    @Test("a table on a terminal; slug and name separated by a tab when piped; JSON with its source")
+    func categories() async throws {
+        let (table, tableOutput) = listing(.success(Fetched(try Self.categories(), from: .network)), asTable: true)
+        let (piped, pipedOutput) = listing(.success(Fetched(try Self.categories(), from: .network)), asTable: false)
+        let (json, jsonOutput) = listing(.success(Fetched(try Self.categories(), from: .network)), format: .json, asTable: true)
+
+        #expect(await table.show() == .success)
+        await piped.show()
+        await json.show()
+
+        #expect(tableOutput.standardOutput == ["SLUG                NAME", "laptops             Laptops", "mobile-accessories  Mobile Accessories"])
+        #expect(pipedOutput.standardOutput == ["laptops\tLaptops", "mobile-accessories\tMobile Accessories"])
+        #expect(jsonOutput.standardOutput == [#"{"categories":[{"name":"Laptops","slug":"laptops"},{"name":"Mobile Accessories","slug":"mobile-accessories"}],"source":"network"}"#])
+    }
+
+    @Test("offline with nothing cached: exit 69 and the sentence")
+    func unreachable() async {
+        let (presenter, output) = listing(.failure(.offline), asTable: true)
+        #expect(await presenter.show() == .unavailable)
+        #expect(output.standardError.last?.hasPrefix("storefront: The store cannot be reached") == true)
+    }
+
+    private func browsing(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (CategoryPresenter, RecordingOutput) {
+        let output = RecordingOutput()
+        let presenter = CategoryPresenter(
+            browseCategory: BrowseCategory(repository: StubProductRepository(result: result)), output: output, format: format,
+            errors: ErrorReporter(output: output, format: format, verbose: false), now: { Date(timeIntervalSince1970: 1_800_000_000) }
+        )
+        return (presenter, output)
+    }
+
+    @Test("a category page: the search table and 'Showing A–B of N products in \"slug\"'; JSON with category for query")
+    func page() async throws {
+        let page = try Sample.page()
+        let (human, humanOutput) = browsing(.success(Fetched(page, from: .network)))
+        let (json, jsonOutput) = browsing(.success(Fetched(page, from: .network)), format: .json)
+
+        #expect(await human.show(" Laptops ", page: 2, pageSize: 10) == .success)
+        await json.show("laptops", page: 2, pageSize: 10)
+
+        #expect(humanOutput.standardOutput.last == "Showing 11–13 of 23 products in \"laptops\"")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data((jsonOutput.standardOutput.first ?? "").utf8)) as? [String: Any])
+        #expect(document["category"] as? String == "laptops")
+        #expect(document["query"] == nil)
+        #expect((document["products"] as? [Any])?.count == page.products.count)
+    }
+
+    @Test("an empty category says so")
+    func emptyCategory() async throws {
+        let (presenter, output) = browsing(.success(Fetched(try ProductPage(products: [], total: 0, page: 1, pageSize: 10), from: .network)))
+        await presenter.show("nothing-here", page: 1, pageSize: 10)
+        #expect(output.standardOutput == [#"No results in "nothing-here""#])
+    }
+}
