@@ -51,13 +51,7 @@ public enum JSONDocuments {
 
     /// `storefront product`: the search document's product, and the rest of it.
     struct ProductDetailDocument: Encodable {
-        let id: Int
-        let title: String
-        let brand: String?
-        let category: String
-        let price: Double
-        let rating: Double
-        let stock: Int
+        let product: ProductDocument
         let description: String
         let discountPercentage: Double
         let tags: [String]
@@ -65,19 +59,13 @@ public enum JSONDocuments {
         let cachedAt: String?
 
         private enum CodingKeys: String, CodingKey {
-            case id, title, brand, category, price, rating, stock, description, discountPercentage, tags, source, cachedAt
+            case description, discountPercentage, tags, source, cachedAt
         }
 
-        /// `"brand": null` as in the search document; `cachedAt` only from the cache.
+        /// The product's keys and these side by side in one object; `cachedAt` only from the cache.
         func encode(to encoder: any Encoder) throws {
+            try product.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(brand, forKey: .brand)
-            try container.encode(category, forKey: .category)
-            try container.encode(price, forKey: .price)
-            try container.encode(rating, forKey: .rating)
-            try container.encode(stock, forKey: .stock)
             try container.encode(description, forKey: .description)
             try container.encode(discountPercentage, forKey: .discountPercentage)
             try container.encode(tags, forKey: .tags)
@@ -151,9 +139,8 @@ public enum JSONDocuments {
 
     static func product(_ product: Product, origin: Origin, now: Date) -> String {
         encode(ProductDetailDocument(
-            id: product.id.rawValue, title: product.title, brand: product.brand, category: product.category,
-            price: product.price.amount, rating: product.rating, stock: product.stock, description: product.description,
-            discountPercentage: product.discountPercentage, tags: product.tags, source: origin.source, cachedAt: origin.cachedAt(now: now)
+            product: productDocument(product), description: product.description, discountPercentage: product.discountPercentage,
+            tags: product.tags, source: origin.source, cachedAt: origin.cachedAt(now: now)
         ))
     }
 
