@@ -11,19 +11,14 @@ struct CategoryCommand: AsyncParsableCommand {
     @Argument(help: "The category's slug, e.g. smartphones.")
     var slug: String
 
-    @Option(name: .long, help: "Results per page, 1 to 100.")
-    var limit: Int = Paging.defaultPageSize
-
-    @Option(name: .long, help: "Which page, from 1.")
-    var page: Int = 1
-
+    @OptionGroup var paging: PagingOptions
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
     /// The domain's rules, checked here too, so a bad value exits 64 before anything is touched.
     func validate() throws {
         do {
-            _ = try CategoryQuery(slug: slug, page: page, pageSize: limit)
+            _ = try CategoryQuery(slug: slug, page: paging.page, pageSize: paging.limit)
         } catch {
             throw ValidationError("The \(error.field) \(error.reason).")
         }
@@ -31,7 +26,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ClientCommandRunner.run(options) { root in
-            await root.makeCategoryPresenter().show(slug, page: page, pageSize: limit, policy: reading.policy)
+            await root.makeCategoryPresenter().show(slug, page: paging.page, pageSize: paging.limit, policy: reading.policy)
         }
     }
 }

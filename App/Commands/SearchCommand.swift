@@ -11,12 +11,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: "What to look for in titles and descriptions.")
     var query: String
 
-    @Option(name: .long, help: "Results per page, 1 to 100.")
-    var limit: Int = SearchQuery.defaultPageSize
-
-    @Option(name: .long, help: "Which page, from 1.")
-    var page: Int = 1
-
+    @OptionGroup var paging: PagingOptions
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
@@ -24,7 +19,7 @@ struct SearchCommand: AsyncParsableCommand {
     /// session, cache or network is touched.
     func validate() throws {
         do {
-            _ = try SearchQuery(text: query, page: page, pageSize: limit)
+            _ = try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
         } catch {
             throw ValidationError("The \(error.field) \(error.reason).")
         }
@@ -32,7 +27,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ClientCommandRunner.run(options) { root in
-            await root.makeSearchPresenter().search(query, page: page, pageSize: limit, policy: reading.policy)
+            await root.makeSearchPresenter().search(query, page: paging.page, pageSize: paging.limit, policy: reading.policy)
         }
     }
 }
