@@ -8,27 +8,19 @@ import Testing
 /// answers 304.
 @Suite("Backend caching headers")
 struct CacheHeadersTests {
-    let service: StoreService
-    let token: String
+    let store: SignedInService
 
     init() async throws {
-        service = StoreService(
-            users: try UserDirectory.demo(),
-            tokens: TokenIssuer(clock: ManualWallClock(), maximumAccessLifetime: nil),
-            catalogue: Catalogue(seed: 2026, count: 300)
-        )
-        let login = await service.respond(to: StoreRequest(
-            method: "POST", target: "/auth/login", headers: [:], body: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
-        ))
-        let body = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any]
-        token = try #require(body?["accessToken"] as? String)
+        store = try await SignedInService()
     }
 
     private func get(_ target: String, ifNoneMatch: String? = nil) async -> StoreResponse {
-        var headers = ["Authorization": "Bearer \(token)"]
-        headers["If-None-Match"] = ifNoneMatch
-        let request = StoreRequest(method: "GET", target: target, headers: headers, body: [])
-        return await service.respond(to: request).answering(conditional: request)
+        let request = StoreRequest(
+            method: "GET", target: target,
+            headers: ["Authorization": "Bearer \(store.token)"].merging(ifNoneMatch.map { ["If-None-Match": $0] } ?? [:]) { _, new in new },
+            body: []
+        )
+        return await store.service.respond(to: request).answering(conditional: request)
     }
 
     @Test("searches and products: private, max-age=30 and a strong ETag; /auth/me: private, no-cache")

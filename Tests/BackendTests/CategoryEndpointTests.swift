@@ -6,24 +6,14 @@ import Testing
 
 @Suite("Backend category endpoints")
 struct CategoryEndpointTests {
-    let service: StoreService
-    let token: String
+    let store: SignedInService
 
     init() async throws {
-        service = StoreService(
-            users: try UserDirectory.demo(),
-            tokens: TokenIssuer(clock: ManualWallClock(), maximumAccessLifetime: nil),
-            catalogue: Catalogue(seed: 2026, count: 300)
-        )
-        let login = await service.respond(to: StoreRequest(
-            method: "POST", target: "/auth/login", headers: [:], body: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
-        ))
-        token = try #require((try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any])?["accessToken"] as? String)
+        store = try await SignedInService()
     }
 
     private func get(_ target: String, signedIn: Bool = true) async throws -> (status: Int, json: Any, headers: [String: String]) {
-        let headers = signedIn ? ["Authorization": "Bearer \(token)"] : [:]
-        let response = await service.respond(to: StoreRequest(method: "GET", target: target, headers: headers, body: []))
+        let response = await store.get(target, signedIn: signedIn)
         return (response.status, try JSONSerialization.jsonObject(with: Data(response.body)), response.headers)
     }
 
