@@ -13,7 +13,7 @@ struct SignedInService {
     init() async throws {
         service = StoreService(
             users: try UserDirectory.demo(),
-            tokens: TokenIssuer(clock: ManualWallClock(), maximumAccessLifetime: nil),
+            tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil),
             catalogue: Catalogue(seed: 2026, count: 300)
         )
         let login = await service.respond(to: StoreRequest(

@@ -8,7 +8,7 @@ import Testing
 /// The store logic without a server: requests in, statuses and JSON out.
 @Suite("StoreService")
 struct StoreServiceTests {
-    let clock = ManualWallClock()
+    let clock = FakeWallClock()
     let service: StoreService
 
     init() throws {
@@ -159,7 +159,7 @@ struct BackendPayloadTests {
     func refusesUnsealedRequests() async throws {
         let key = try AES256Key.random()
         let handler = StoreHTTPHandler(
-            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: ManualWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
+            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
             seal: PayloadSeal(key: key), faults: FaultPlan(failures: 0), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
         let request = StoreRequest(method: "POST", target: "/auth/login", headers: [:], body: Array(#"{"username":"emilys"}"#.utf8))
@@ -179,7 +179,7 @@ struct BackendPayloadTests {
     @Test("injected failures answer 503, then the server behaves")
     func injectedFailures() async throws {
         let handler = StoreHTTPHandler(
-            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: ManualWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
+            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
             seal: nil, faults: FaultPlan(failures: 2), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
         let request = StoreRequest(method: "GET", target: "/products/1", headers: [:], body: [])

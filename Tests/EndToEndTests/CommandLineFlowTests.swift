@@ -41,7 +41,7 @@ struct CommandLineFlowTests {
 
     @Test("an expired access token is refreshed without the user noticing")
     func transparentRefresh() async throws {
-        let clock = ManualWallClock(Date())
+        let clock = FakeWallClock(Date())
         let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
         defer { Task { await backend.stop() } }
         let before = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
@@ -57,7 +57,7 @@ struct CommandLineFlowTests {
 
     @Test("a refused refresh ends the session: exit 77, and the session is cleared")
     func refusedRefresh() async throws {
-        let clock = ManualWallClock(Date())
+        let clock = FakeWallClock(Date())
         let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
         defer { Task { await backend.stop() } }
         // Spend the refresh token behind the client's back, as a second device would.

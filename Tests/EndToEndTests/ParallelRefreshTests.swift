@@ -10,7 +10,7 @@ import Testing
 struct ParallelRefreshTests {
     @Test("8 processes start together on an expired token, 10 rounds: all succeed, one refresh a round")
     func eightProcesses() async throws {
-        let clock = ManualWallClock(Date())
+        let clock = FakeWallClock(Date())
         let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
         defer { Task { await backend.stop() } }
 

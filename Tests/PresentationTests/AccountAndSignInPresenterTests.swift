@@ -4,8 +4,8 @@ import Testing
 
 @Suite("AccountPresenter and SignInPresenter")
 struct AccountAndSignInPresenterTests {
-    private func account(_ repository: StubAuthRepository, format: OutputFormat = .human) -> (AccountPresenter, RecordingOutput) {
-        let output = RecordingOutput()
+    private func account(_ repository: StubAuthRepository, format: OutputFormat = .human) -> (AccountPresenter, SpyOutput) {
+        let output = SpyOutput()
         return (AccountPresenter(
             getCurrentUser: GetCurrentUser(repository: repository), logOut: LogOut(repository: repository),
             output: output, format: format, errors: ErrorReporter(output: output, format: format, verbose: false)
@@ -53,7 +53,7 @@ struct AccountAndSignInPresenterTests {
 
     @Test("sign-in says as whom, or why not")
     func signIn() async throws {
-        let output = RecordingOutput()
+        let output = SpyOutput()
         let errors = ErrorReporter(output: output, format: .human, verbose: false)
         let good = SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: .success(try Sample.user()))), output: output, format: .human, errors: errors)
         let bad = SignInPresenter(logIn: LogIn(repository: StubAuthRepository()), output: output, format: .human, errors: errors)
@@ -72,7 +72,7 @@ struct AccountAndSignInPresenterTests {
 
     @Test("--verbose adds the diagnostic detail before the sentence")
     func verboseDetail() {
-        let output = RecordingOutput()
+        let output = SpyOutput()
         ErrorReporter(output: output, format: .human, verbose: true).report(.unusableResponse(detail: "missing field products"))
         #expect(output.standardError == [
             "detail: missing field products",
@@ -85,8 +85,8 @@ struct AccountAndSignInPresenterTests {
 struct ConfigurationFailureTests {
     @Test("a configuration failure is one sentence, or the JSON error document, and exit 78")
     func configuration() {
-        let human = RecordingOutput()
-        let json = RecordingOutput()
+        let human = SpyOutput()
+        let json = SpyOutput()
 
         let statuses = [
             ErrorReporter(output: human, format: .human, verbose: false).reportConfigurationFailure("The key is bad."),

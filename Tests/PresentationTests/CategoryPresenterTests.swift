@@ -11,8 +11,8 @@ struct CategoryPresenterTests {
 
     private func listing(
         _ result: Result<Fetched<[Category]>, StoreError>, format: OutputFormat = .human, asTable: Bool
-    ) -> (CategoriesPresenter, RecordingOutput) {
-        let output = RecordingOutput()
+    ) -> (CategoriesPresenter, SpyOutput) {
+        let output = SpyOutput()
         let repository = StubProductRepository(categoriesResult: result)
         let presenter = CategoriesPresenter(
             listCategories: ListCategories(repository: repository), output: output, format: format,
@@ -43,8 +43,8 @@ struct CategoryPresenterTests {
         #expect(output.standardError.last?.hasPrefix("storefront: The store cannot be reached") == true)
     }
 
-    private func browsing(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (CategoryPresenter, RecordingOutput) {
-        let output = RecordingOutput()
+    private func browsing(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (CategoryPresenter, SpyOutput) {
+        let output = SpyOutput()
         let presenter = CategoryPresenter(
             browseCategory: BrowseCategory(repository: StubProductRepository(result: result)), output: output, format: format,
             errors: ErrorReporter(output: output, format: format, verbose: false), now: { Date(timeIntervalSince1970: 1_800_000_000) }

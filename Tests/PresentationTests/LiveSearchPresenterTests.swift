@@ -4,10 +4,10 @@ import Testing
 
 @Suite("LiveSearchPresenter: debounce, cancellation, latest wins")
 struct LiveSearchPresenterTests {
-    let timer = ManualDebounceTimer()
-    let view = RecordingView()
+    let timer = FakeDebounceTimer()
+    let view = SpyView()
 
-    private func presenter(_ repository: ScriptedSearchRepository) -> LiveSearchPresenter {
+    private func presenter(_ repository: SpySearchRepository) -> LiveSearchPresenter {
         LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, timer: timer)
     }
 
@@ -25,7 +25,7 @@ struct LiveSearchPresenterTests {
 
     @Test("typing p, ph, pho within 300 ms runs one search, for pho")
     func debounce() async throws {
-        let repository = ScriptedSearchRepository()
+        let repository = SpySearchRepository()
         let presenter = presenter(repository)
 
         await type("p", into: presenter)
@@ -47,7 +47,7 @@ struct LiveSearchPresenterTests {
 
     @Test("cache, then network: a cached page shows at once with its age, and the answer replaces it")
     func cacheThenNetwork() async throws {
-        let repository = ScriptedSearchRepository(holding: ["tv"], cached: ["tv": .seconds(90)])
+        let repository = SpySearchRepository(holding: ["tv"], cached: ["tv": .seconds(90)])
         let presenter = presenter(repository)
 
         await type("tv", into: presenter)
@@ -68,7 +68,7 @@ struct LiveSearchPresenterTests {
 
     @Test("a keystroke during a search cancels it, and the repository sees the cancellation")
     func keystrokeCancels() async throws {
-        let repository = ScriptedSearchRepository(holding: ["ph"])
+        let repository = SpySearchRepository(holding: ["ph"])
         let presenter = presenter(repository)
 
         await type("ph", into: presenter)
@@ -85,7 +85,7 @@ struct LiveSearchPresenterTests {
 
     @Test("a slow answer for ph that arrives after the answer for pho is dropped")
     func latestWins() async throws {
-        let repository = ScriptedSearchRepository(holding: ["ph"])
+        let repository = SpySearchRepository(holding: ["ph"])
         let presenter = presenter(repository)
 
         await type("ph", into: presenter)
@@ -105,7 +105,7 @@ struct LiveSearchPresenterTests {
 
     @Test("Backspace, Ctrl-W and Ctrl-U edit the query; an empty query shows no results")
     func editing() async throws {
-        let presenter = presenter(ScriptedSearchRepository())
+        let presenter = presenter(SpySearchRepository())
 
         await type("red phone", into: presenter)
         await presenter.handle(.backspace)
@@ -121,7 +121,7 @@ struct LiveSearchPresenterTests {
 
     @Test("page keys move between pages at once; arrows and Enter open a product, Esc goes back")
     func pagesAndDetails() async throws {
-        let repository = ScriptedSearchRepository()
+        let repository = SpySearchRepository()
         let presenter = presenter(repository)
         await type("x", into: presenter)
         await pause(.milliseconds(300), afterWait: 1)

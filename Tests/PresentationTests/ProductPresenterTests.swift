@@ -18,8 +18,8 @@ struct ProductPresenterTests {
         _ result: Result<Fetched<Product>, StoreError>,
         format: OutputFormat = .human,
         width: Int? = nil
-    ) -> (ProductPresenter, RecordingOutput) {
-        let output = RecordingOutput()
+    ) -> (ProductPresenter, SpyOutput) {
+        let output = SpyOutput()
         let presenter = ProductPresenter(
             getProduct: GetProduct(repository: StubProductRepository(productResult: result)),
             output: output,

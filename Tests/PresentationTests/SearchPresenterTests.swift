@@ -5,8 +5,8 @@ import Testing
 
 @Suite("SearchPresenter")
 struct SearchPresenterTests {
-    private func presenter(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (SearchPresenter, RecordingOutput) {
-        let output = RecordingOutput()
+    private func presenter(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (SearchPresenter, SpyOutput) {
+        let output = SpyOutput()
         let presenter = SearchPresenter(
             searchProducts: SearchProducts(repository: StubProductRepository(result: result)),
             output: output,

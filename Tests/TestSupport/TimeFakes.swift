@@ -3,7 +3,7 @@ import Infrastructure
 import Synchronization
 
 /// A wall clock that stands still until the test moves it.
-public final class ManualWallClock: WallClock {
+public final class FakeWallClock: WallClock {
     private let current: Mutex<Date>
 
     public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
@@ -19,7 +19,7 @@ public final class ManualWallClock: WallClock {
 
 /// A sleeper that returns at once and remembers how long it was asked to wait, or
 /// throws `CancellationError` to act out a cancellation during the wait.
-public actor RecordingSleeper: Sleeper {
+public actor SpySleeper: Sleeper {
     public private(set) var waits: [Duration] = []
     private let cancels: Bool
 

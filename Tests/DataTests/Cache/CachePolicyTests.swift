@@ -27,7 +27,7 @@ struct CachePolicyTests {
 
     @Test("fresh: a second search within max-age sends nothing and says it came from the cache, with its age")
     func freshHit() async throws {
-        let transport = ScriptedTransport(always: Self.page())
+        let transport = SpyTransport(always: Self.page())
         _ = try await harness.products(transport).search(query)
         harness.clock.advance(by: 29)
 
@@ -39,7 +39,7 @@ struct CachePolicyTests {
 
     @Test("stale with an ETag: one conditional request; a 304 renews the page, answered as from the network")
     func revalidated() async throws {
-        let transport = ScriptedTransport { _, index in index == 0 ? Self.page() : Self.notModified }
+        let transport = SpyTransport { _, index in index == 0 ? Self.page() : Self.notModified }
         let first = try await harness.products(transport).search(query)
         harness.clock.advance(by: 31)
 
@@ -59,7 +59,7 @@ struct CachePolicyTests {
     func keptButAlwaysAsked() async throws {
         for cacheControl in ["private, no-cache", nil, "max-age=0", "max-age=banana"] {
             let harness = try RepositoryHarness()
-            let transport = ScriptedTransport { _, index in index == 0 ? Self.page(cacheControl: cacheControl) : Self.notModified }
+            let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: cacheControl) : Self.notModified }
             _ = try await harness.products(transport).search(query)
 
             let again = try await harness.products(transport).search(query)
@@ -71,30 +71,30 @@ struct CachePolicyTests {
 
     @Test("no-store: never kept, and an older kept page is dropped")
     func noStore() async throws {
-        let transport = ScriptedTransport { _, index in index == 0 ? Self.page(cacheControl: "no-cache") : Self.page(cacheControl: "no-store", etag: nil) }
+        let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: "no-cache") : Self.page(cacheControl: "no-store", etag: nil) }
         _ = try await harness.products(transport).search(query)
         _ = try await harness.products(transport).search(query)
 
         await #expect(throws: StoreError.offline) {
-            _ = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
+            _ = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
         }
     }
 
     @Test("stale-if-error: the backend cannot be reached, the stale page answers with its age")
     func staleIfError() async throws {
-        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         harness.clock.advance(by: 600)
 
-        let fallback = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
+        let fallback = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
 
         #expect(fallback.origin == .cache(age: .seconds(600), reason: .backendUnreachable))
     }
 
     @Test("--offline: the kept page however stale, and no request; nothing kept is 'not cached'")
     func offline() async throws {
-        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         harness.clock.advance(by: 3_600)
-        let silent = ScriptedTransport(failing: .unreachable(reason: "must not be asked"))
+        let silent = SpyTransport(failing: .unreachable(reason: "must not be asked"))
 
         let kept = try await harness.products(silent).search(query, policy: .cacheOnly)
         let other = try SearchQuery(text: "laptop")
@@ -106,7 +106,7 @@ struct CachePolicyTests {
 
     @Test("--refresh: a fresh page is asked about anyway (conditionally)")
     func refresh() async throws {
-        let transport = ScriptedTransport { _, index in index == 0 ? Self.page() : Self.notModified }
+        let transport = SpyTransport { _, index in index == 0 ? Self.page() : Self.notModified }
         _ = try await harness.products(transport).search(query)
 
         let refreshed = try await harness.products(transport).search(query, policy: .revalidate)
@@ -119,13 +119,13 @@ struct CachePolicyTests {
     @Test("a 304 to a request that sent no ETag is an unusable answer, not a crash")
     func unaskedNotModified() async throws {
         await #expect(throws: StoreError.self) {
-            _ = try await harness.products(ScriptedTransport(always: Self.notModified)).search(query)
+            _ = try await harness.products(SpyTransport(always: Self.notModified)).search(query)
         }
     }
 
     @Test("a forged max-age of a year counts as a day at most")
     func freshnessIsBounded() async throws {
-        let transport = ScriptedTransport { _, index in index == 0 ? Self.page(cacheControl: "max-age=31536000") : Self.notModified }
+        let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: "max-age=31536000") : Self.notModified }
         _ = try await harness.products(transport).search(query)
         harness.clock.advance(by: 24 * 3600 + 1)
 
@@ -136,11 +136,11 @@ struct CachePolicyTests {
 
     @Test("pages belong to their user: another user of the folder gets none of them")
     func perUser() async throws {
-        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         try await harness.sessions.save(Session(accessToken: "a2", refreshToken: "r2", userID: 2))
 
         await #expect(throws: StoreError.notCached) {
-            _ = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "x"))).search(query, policy: .cacheOnly)
+            _ = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "x"))).search(query, policy: .cacheOnly)
         }
     }
 
@@ -149,16 +149,16 @@ struct CachePolicyTests {
         let other = try RepositoryHarness()
         // User 2's page, in the same cache folder as user 1's.
         let shared = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
-        let secondUser = InMemorySessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))
+        let secondUser = FakeSessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))
         let secondRepository = RemoteProductRepository(
-            transport: other.chain(ScriptedTransport(always: Self.page())), sessions: secondUser, cache: shared,
+            transport: other.chain(SpyTransport(always: Self.page())), sessions: secondUser, cache: shared,
             clock: harness.clock, cacheNamespace: "http://test"
         )
         _ = try await secondRepository.search(query)
-        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
-        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
 
-        try await harness.auth(ScriptedTransport(failing: .cannotConnect(reason: "x"))).logOut()
+        try await harness.auth(SpyTransport(failing: .cannotConnect(reason: "x"))).logOut()
 
         let files = try FileManager.default.contentsOfDirectory(atPath: harness.temporary.file("cache"))
         #expect(files.count == 1, "\(files)")
@@ -168,8 +168,8 @@ struct CachePolicyTests {
 
     @Test("no cache file name or content holds a token or the address's user info")
     func nothingSecretInFiles() async throws {
-        _ = try await harness.products(ScriptedTransport(always: Self.page())).search(query)
-        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
 
         let folder = harness.temporary.file("cache")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {

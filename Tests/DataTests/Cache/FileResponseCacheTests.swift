@@ -13,7 +13,7 @@ struct FileResponseCacheTests {
     @Test("stores and reads back a value with the time it was stored, in a 0600 file")
     func roundTrip() async throws {
         let temporary = try TemporaryDirectory()
-        let clock = ManualWallClock()
+        let clock = FakeWallClock()
         let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
 
         await cache.store(Page(query: "phone", items: [1, 2]), for: "search phone", validity: CacheValidity())
@@ -35,7 +35,7 @@ struct FileResponseCacheTests {
     ])
     func corruptEntry(contents: String) async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, clock: ManualWallClock())
+        let cache = FileResponseCache(directory: temporary.path, clock: FakeWallClock())
         await cache.store(Page(query: "phone", items: [1]), for: "k", validity: CacheValidity())
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: temporary.path).first)
         try Data(contents.utf8).write(to: URL(fileURLWithPath: temporary.file(file)))
@@ -47,7 +47,7 @@ struct FileResponseCacheTests {
     @Test("temporary files a killed writer left behind are collected; one being written now is not")
     func staleTemporaryFiles() async throws {
         let temporary = try TemporaryDirectory()
-        let clock = ManualWallClock()
+        let clock = FakeWallClock()
         let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
         await cache.store(Page(query: "warm", items: []), for: "warm", validity: CacheValidity())
         let stale = temporary.file("cache/abc.json.4242.1.tmp")
@@ -66,7 +66,7 @@ struct FileResponseCacheTests {
     @Test("beyond its entry limit it evicts the least recently used entries")
     func evictsByCount() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 3), clock: ManualWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 3), clock: FakeWallClock())
         for key in ["a", "b", "c"] {
             await cache.store(Page(query: key, items: []), for: key, validity: CacheValidity())
             try backdate(temporary.path, by: 10) // make earlier writes clearly older
@@ -84,7 +84,7 @@ struct FileResponseCacheTests {
     @Test("beyond its byte limit it evicts until the rest fits")
     func evictsByBytes() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumBytes: 25_000), clock: ManualWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumBytes: 25_000), clock: FakeWallClock())
         for index in 0..<5 {
             await cache.store(Page(query: "q\(index)", items: Array(repeating: 7, count: 4_000)), for: "k\(index)", validity: CacheValidity())
             try backdate(temporary.path, by: 10)
@@ -107,12 +107,12 @@ struct FileResponseCacheTests {
             for value in values {
                 group.addTask {
                     // A cache per task, as each `storefront` process would have its own.
-                    let cache = FileResponseCache(directory: directory, clock: ManualWallClock())
+                    let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
                     for _ in 0..<10 { await cache.store(value, for: "shared", validity: CacheValidity()) }
                     return 0
                 }
                 group.addTask {
-                    let cache = FileResponseCache(directory: directory, clock: ManualWallClock())
+                    let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
                     var torn = 0
                     for _ in 0..<20 {
                         if let read = await cache.value(Page.self, for: "shared")?.value, !values.contains(read) { torn += 1 }
@@ -124,7 +124,7 @@ struct FileResponseCacheTests {
         }
 
         #expect(torn == 0)
-        let final = await FileResponseCache(directory: directory, clock: ManualWallClock()).value(Page.self, for: "shared")
+        let final = await FileResponseCache(directory: directory, clock: FakeWallClock()).value(Page.self, for: "shared")
         #expect(final.map { values.contains($0.value) } == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 1)
     }

@@ -9,7 +9,7 @@ import Testing
 @Suite("One --verbose line per exchange, cache outcome included")
 struct VerboseLineTests {
     let harness: RepositoryHarness
-    let capture = LogCapture()
+    let capture = SpyLog()
     let query: SearchQuery
 
     init() throws {
@@ -17,7 +17,7 @@ struct VerboseLineTests {
         query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
     }
 
-    func products(_ transport: ScriptedTransport) -> RemoteProductRepository {
+    func products(_ transport: SpyTransport) -> RemoteProductRepository {
         let chain = InterceptedTransport(interceptors: [LoggingInterceptor(logger: capture.logger())], transport: transport)
         return RemoteProductRepository(
             transport: chain, sessions: harness.sessions, cache: harness.cache, clock: harness.clock, cacheNamespace: "http://test", logger: capture.logger()
@@ -26,7 +26,7 @@ struct VerboseLineTests {
 
     @Test("a network answer: status and 'cache miss, stored' on the same single line")
     func networkAnswer() async throws {
-        _ = try await products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
 
         #expect(capture.messages.count == 1, "\(capture.messages)")
         let line = try #require(capture.messages.first)
@@ -37,10 +37,10 @@ struct VerboseLineTests {
 
     @Test("unreachable with a cached page: the failure and 'cache hit' with its age, on one line")
     func cacheHit() async throws {
-        _ = try await products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
         harness.clock.advance(by: 90)
 
-        _ = try await products(ScriptedTransport(failing: .unreachable(reason: "connection refused"))).search(query)
+        _ = try await products(SpyTransport(failing: .unreachable(reason: "connection refused"))).search(query)
 
         let line = try #require(capture.messages.last)
         #expect(capture.messages.count == 2)
@@ -50,8 +50,8 @@ struct VerboseLineTests {
 
     @Test("unreachable with nothing cached: 'cache miss'; an unusable answer is not stored")
     func missAndUnusable() async throws {
-        _ = try? await products(ScriptedTransport(failing: .unreachable(reason: "connection refused"))).search(query)
-        _ = try? await products(ScriptedTransport(always: .json(200, #"{"products": 7}"#))).search(query)
+        _ = try? await products(SpyTransport(failing: .unreachable(reason: "connection refused"))).search(query)
+        _ = try? await products(SpyTransport(always: .json(200, #"{"products": 7}"#))).search(query)
 
         #expect(capture.messages.count == 2, "\(capture.messages)")
         #expect(capture.messages.first?.hasSuffix(", cache miss") == true)
@@ -61,7 +61,7 @@ struct VerboseLineTests {
 
     @Test("the line never holds the cache key or the backend's address")
     func noCacheKey() async throws {
-        _ = try await products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
         #expect(capture.messages.allSatisfy { !$0.contains("http://test") })
     }
 }

@@ -106,17 +106,17 @@ struct MappingTests {
 
     @Test("the API client refuses non-2xx, keeps the server's message, and names the missing field")
     func apiClient() async throws {
-        let client = StoreAPIClient(transport: ScriptedTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
+        let client = StoreAPIClient(transport: SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
         await #expect(throws: APIError.status(404, message: "Product with id '999' not found")) {
             _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
         }
 
-        let broken = StoreAPIClient(transport: ScriptedTransport(always: .json(200, #"{"total":1}"#)))
+        let broken = StoreAPIClient(transport: SpyTransport(always: .json(200, #"{"total":1}"#)))
         await #expect(throws: APIError.undecodable(detail: "GET /auth/products/search: missing field products")) {
             _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), expecting: ProductSearchResponseDTO.self)
         }
 
-        let html = StoreAPIClient(transport: ScriptedTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
+        let html = StoreAPIClient(transport: SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
         await #expect(throws: APIError.self) {
             _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), expecting: UserDTO.self)
         }

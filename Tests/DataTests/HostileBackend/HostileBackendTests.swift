@@ -32,11 +32,11 @@ struct HostileBackendTests {
 
         let sessions = FileSessionStore(directory: folder.path)
         let cacheFolder = folder.file("cache")
-        let clock = ManualWallClock()
+        let clock = FakeWallClock()
         let cache = FileResponseCache(directory: cacheFolder, clock: clock)
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
         let transport = try AsyncHTTPClientTransport(configuration: configuration)
-        let chain = StoreClientChain.make(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: RecordingSleeper())
+        let chain = StoreClientChain.make(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
         let products = RemoteProductRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
         let accounts = RemoteAuthRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
         let queries = try [

@@ -8,7 +8,7 @@ struct AuthInterceptorTests {
     static let refreshed = #"{"accessToken":"access-2","refreshToken":"refresh-2"}"#
     let me = HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true)
 
-    private func chain(_ sessions: InMemorySessionStore, _ transport: ScriptedTransport) -> InterceptedTransport {
+    private func chain(_ sessions: FakeSessionStore, _ transport: SpyTransport) -> InterceptedTransport {
         InterceptedTransport(
             interceptors: [AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions))],
             transport: transport
@@ -17,8 +17,8 @@ struct AuthInterceptorTests {
 
     @Test("adds the bearer token to requests that need it, and nothing to those that do not")
     func addsBearer() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 200))
-        let chain = chain(InMemorySessionStore(Self.oldSession), transport)
+        let transport = SpyTransport(always: HTTPResponse(status: 200))
+        let chain = chain(FakeSessionStore(Self.oldSession), transport)
 
         _ = try await chain.send(me)
         _ = try await chain.send(HTTPRequest(method: .post, path: "/auth/login"))
@@ -29,18 +29,18 @@ struct AuthInterceptorTests {
 
     @Test("without a session an authenticated request fails before the network")
     func notSignedIn() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 200))
+        let transport = SpyTransport(always: HTTPResponse(status: 200))
 
         await #expect(throws: NetworkError.notSignedIn) {
-            _ = try await chain(InMemorySessionStore(), transport).send(me)
+            _ = try await chain(FakeSessionStore(), transport).send(me)
         }
         #expect(await transport.requests.isEmpty)
     }
 
     @Test("on a 401 it refreshes once, stores the rotated tokens, then replays once with the new token")
     func refreshesAndReplays() async throws {
-        let sessions = InMemorySessionStore(Self.oldSession)
-        let transport = ScriptedTransport { request, _ in
+        let sessions = FakeSessionStore(Self.oldSession)
+        let transport = SpyTransport { request, _ in
             if request.path == "/auth/refresh" { return .json(200, Self.refreshed) }
             if request.header("Authorization") == "Bearer access-2" {
                 // The rotated refresh token must already be stored when the replay goes out.
@@ -61,8 +61,8 @@ struct AuthInterceptorTests {
 
     @Test("a refused refresh clears the session and reports it expired, without a replay", arguments: [401, 403])
     func refusedRefresh(status: Int) async throws {
-        let sessions = InMemorySessionStore(Self.oldSession)
-        let transport = ScriptedTransport { request, _ in
+        let sessions = FakeSessionStore(Self.oldSession)
+        let transport = SpyTransport { request, _ in
             request.path == "/auth/refresh" ? .json(status, #"{"message":"Invalid refresh token"}"#) : .json(401, "{}")
         }
 
@@ -75,8 +75,8 @@ struct AuthInterceptorTests {
 
     @Test("a 401 on the replay goes back to the caller: one refresh, never a loop")
     func neverLoops() async throws {
-        let sessions = InMemorySessionStore(Self.oldSession)
-        let transport = ScriptedTransport { request, _ in
+        let sessions = FakeSessionStore(Self.oldSession)
+        let transport = SpyTransport { request, _ in
             request.path == "/auth/refresh" ? .json(200, Self.refreshed) : .json(401, "{}")
         }
 
@@ -88,8 +88,8 @@ struct AuthInterceptorTests {
 
     @Test("a failing backend during refresh keeps the session for a later try")
     func serverErrorKeepsSession() async throws {
-        let sessions = InMemorySessionStore(Self.oldSession)
-        let transport = ScriptedTransport { request, _ in
+        let sessions = FakeSessionStore(Self.oldSession)
+        let transport = SpyTransport { request, _ in
             request.path == "/auth/refresh" ? HTTPResponse(status: 503) : .json(401, "{}")
         }
 
@@ -105,12 +105,12 @@ struct AuthInterceptorTests {
 
     @Test("20 concurrent requests rejected with 401 share exactly one refresh, and all 20 are replayed")
     func singleFlight() async throws {
-        let sessions = InMemorySessionStore(Self.oldSession)
+        let sessions = FakeSessionStore(Self.oldSession)
         // The refresh answers only once all 20 requests have been rejected, so every
         // one of them asks for a renewal while the first refresh is still running.
         let allRejected = Gate()
         let rejections = Counter(openingAt: 20, gate: allRejected)
-        let transport = ScriptedTransport { request, _ in
+        let transport = SpyTransport { request, _ in
             if request.path == "/auth/refresh" {
                 await allRejected.wait()
                 return .json(200, Self.refreshed)
@@ -138,9 +138,9 @@ struct AuthInterceptorTests {
 
     @Test("a request rejected after another finished refreshing uses the stored token without refreshing again")
     func lateRejectionReusesRenewal() async throws {
-        let sessions = InMemorySessionStore(Session(accessToken: "access-2", refreshToken: "refresh-2", userID: 1))
+        let sessions = FakeSessionStore(Session(accessToken: "access-2", refreshToken: "refresh-2", userID: 1))
         let refresher = TokenRefresher(sessions: sessions)
-        let transport = ScriptedTransport(always: .json(200, Self.refreshed))
+        let transport = SpyTransport(always: .json(200, Self.refreshed))
 
         let renewed = try await refresher.renewedSession(replacing: "access-1") { request async throws(NetworkError) in
             try await transport.send(request)

@@ -13,9 +13,9 @@ struct BasePathTests {
     @Test("the request line and the sealed associated data both carry the base path")
     func sealedUnderPath() async throws {
         let key = try AES256Key.random()
-        let adapter = ScriptedTransport(always: HTTPResponse(status: 204))
+        let adapter = SpyTransport(always: HTTPResponse(status: 204))
         let chain = StoreClientChain.make(
-            adapter: adapter, sessions: InMemorySessionStore(), payloadKey: key,
+            adapter: adapter, sessions: FakeSessionStore(), payloadKey: key,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
         )
 
@@ -36,8 +36,8 @@ struct BasePathTests {
 
     @Test("the refresh made inside the chain goes under the base path too")
     func refreshUnderPath() async throws {
-        let sessions = InMemorySessionStore(Session(accessToken: "a1", refreshToken: "r1", userID: 1))
-        let adapter = ScriptedTransport { request, _ in
+        let sessions = FakeSessionStore(Session(accessToken: "a1", refreshToken: "r1", userID: 1))
+        let adapter = SpyTransport { request, _ in
             request.path.hasSuffix("/auth/refresh") ? .json(403, #"{"message":"no"}"#) : .json(401, "{}")
         }
         let chain = StoreClientChain.make(

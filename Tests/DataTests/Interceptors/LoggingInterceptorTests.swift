@@ -5,10 +5,10 @@ import Testing
 struct LoggingInterceptorTests {
     @Test("logs method, target with its query, status, milliseconds and attempt, in one line")
     func oneLine() async throws {
-        let capture = LogCapture()
+        let capture = SpyLog()
         let chain = InterceptedTransport(
             interceptors: [LoggingInterceptor(logger: capture.logger())],
-            transport: ScriptedTransport(always: HTTPResponse(status: 200, body: [1], attempt: 2))
+            transport: SpyTransport(always: HTTPResponse(status: 200, body: [1], attempt: 2))
         )
 
         _ = try await chain.send(HTTPRequest(method: .get, path: "/auth/products/search", queryItems: [QueryItem("q", "phone")]))
@@ -21,15 +21,15 @@ struct LoggingInterceptorTests {
 
     @Test("never logs a body, a header, a token or a password, even when the request fails")
     func noSecrets() async throws {
-        let capture = LogCapture()
+        let capture = SpyLog()
         let secrets = ["emilyspass", "access-secret-token", "refresh-secret-token"]
         let login = HTTPRequest(
             method: .post, path: "/auth/login", headers: ["Authorization": "Bearer access-secret-token"],
             body: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
         )
         for transport in [
-            ScriptedTransport(always: .json(200, #"{"accessToken":"access-secret-token","refreshToken":"refresh-secret-token"}"#)),
-            ScriptedTransport(failing: .unreachable(reason: "connection refused")),
+            SpyTransport(always: .json(200, #"{"accessToken":"access-secret-token","refreshToken":"refresh-secret-token"}"#)),
+            SpyTransport(failing: .unreachable(reason: "connection refused")),
         ] {
             let chain = InterceptedTransport(interceptors: [LoggingInterceptor(logger: capture.logger())], transport: transport)
             _ = try? await chain.send(login)

@@ -33,7 +33,7 @@ struct PayloadSealingInterceptorTests {
 
     @Test("seals a request body so the server opens it with METHOD SP TARGET, as in PROTOCOL.md's vector")
     func sealsRequests() async throws {
-        let transport = ScriptedTransport(always: try Self.sealedResponse("{}", status: 200, for: "POST /auth/login 200"))
+        let transport = SpyTransport(always: try Self.sealedResponse("{}", status: 200, for: "POST /auth/login 200"))
         let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: transport)
 
         _ = try await chain.send(login)
@@ -57,7 +57,7 @@ struct PayloadSealingInterceptorTests {
 
     @Test("sends a request without a body as it is")
     func leavesGetAlone() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 204))
+        let transport = SpyTransport(always: HTTPResponse(status: 204))
         let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: transport)
 
         _ = try await chain.send(search)
@@ -70,7 +70,7 @@ struct PayloadSealingInterceptorTests {
     func opensResponses() async throws {
         for (status, json) in [(200, #"{"products":[]}"#), (400, #"{"message":"Invalid credentials"}"#)] {
             let aad = "GET /auth/products/search?q=phone \(status)"
-            let transport = ScriptedTransport(always: try Self.sealedResponse(json, status: status, for: aad))
+            let transport = SpyTransport(always: try Self.sealedResponse(json, status: status, for: aad))
             let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: transport)
 
             let response = try await chain.send(search)
@@ -101,7 +101,7 @@ struct PayloadSealingInterceptorTests {
         let tampered = response
         let chain = InterceptedTransport(
             interceptors: [PayloadSealingInterceptor(key: Self.key)],
-            transport: ScriptedTransport(always: tampered)
+            transport: SpyTransport(always: tampered)
         )
 
         let error = await #expect(throws: NetworkError.self) {
@@ -117,7 +117,7 @@ struct PayloadSealingInterceptorTests {
     func refusesDowngrade() async throws {
         let chain = InterceptedTransport(
             interceptors: [PayloadSealingInterceptor(key: Self.key)],
-            transport: ScriptedTransport(always: .json(200, #"{"products":[]}"#))
+            transport: SpyTransport(always: .json(200, #"{"products":[]}"#))
         )
         await #expect(throws: NetworkError.unsealedResponse) {
             _ = try await chain.send(search)
@@ -129,7 +129,7 @@ struct PayloadSealingInterceptorTests {
     ])
     func refusesMalformed(iv: String, bodyCount: Int) async throws {
         let response = HTTPResponse(status: 200, headers: ["X-IV": iv], body: [UInt8](repeating: 1, count: bodyCount))
-        let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: ScriptedTransport(always: response))
+        let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: SpyTransport(always: response))
 
         let error = await #expect(throws: NetworkError.self) {
             _ = try await chain.send(search)
@@ -145,7 +145,7 @@ struct PayloadSealingInterceptorTests {
         let other = try AES256Key.random()
         let sealed = try AES256GCM.seal(Array("{}".utf8), associatedData: Array("GET /auth/products/search?q=phone 200".utf8), using: other)
         let response = HTTPResponse(status: 200, headers: ["X-IV": Data(sealed.nonce.bytes).base64EncodedString()], body: sealed.ciphertextAndTag)
-        let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: ScriptedTransport(always: response))
+        let chain = InterceptedTransport(interceptors: [PayloadSealingInterceptor(key: Self.key)], transport: SpyTransport(always: response))
 
         await #expect(throws: NetworkError.self) {
             _ = try await chain.send(search)

@@ -12,7 +12,7 @@ struct RefreshRefusalTests {
     static let session = Session(accessToken: "access-1", refreshToken: "refresh-1", userID: 1)
     let me = HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true)
 
-    private func chain(_ sessions: InMemorySessionStore, _ transport: ScriptedTransport) -> InterceptedTransport {
+    private func chain(_ sessions: FakeSessionStore, _ transport: SpyTransport) -> InterceptedTransport {
         InterceptedTransport(
             interceptors: [AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions))],
             transport: transport
@@ -20,15 +20,15 @@ struct RefreshRefusalTests {
     }
 
     /// A backend whose access token expired and whose refresh answers `refresh`.
-    private func expired(refresh: HTTPResponse) -> ScriptedTransport {
-        ScriptedTransport { request, _ in
+    private func expired(refresh: HTTPResponse) -> SpyTransport {
+        SpyTransport { request, _ in
             request.path == "/auth/refresh" ? refresh : .json(401, #"{"message":"Token Expired!"}"#)
         }
     }
 
     @Test("401 and 403 end the session", arguments: [401, 403])
     func refusalEndsSession(status: Int) async throws {
-        let sessions = InMemorySessionStore(Self.session)
+        let sessions = FakeSessionStore(Self.session)
 
         await #expect(throws: NetworkError.sessionExpired) {
             _ = try await chain(sessions, expired(refresh: .json(status, #"{"message":"Invalid refresh token"}"#))).send(me)
@@ -38,7 +38,7 @@ struct RefreshRefusalTests {
 
     @Test("any other answer to a refresh keeps the session", arguments: [429, 404, 409, 302, 400, 500, 503])
     func otherAnswersKeepSession(status: Int) async throws {
-        let sessions = InMemorySessionStore(Self.session)
+        let sessions = FakeSessionStore(Self.session)
 
         await #expect(throws: NetworkError.self) {
             _ = try await chain(sessions, expired(refresh: .json(status, #"{"message":"no"}"#))).send(me)
@@ -48,7 +48,7 @@ struct RefreshRefusalTests {
 
     @Test("an empty 403 in sealed mode proves nothing and keeps the session")
     func unauthenticatedRefusal() async throws {
-        let sessions = InMemorySessionStore(Self.session)
+        let sessions = FakeSessionStore(Self.session)
         let emptyForbidden = HTTPResponse(status: 403, statusIsAuthenticated: false)
 
         await #expect(throws: NetworkError.unsealedResponse) {
@@ -59,9 +59,9 @@ struct RefreshRefusalTests {
 
     @Test("a refusal does not clear a session that a login replaced meanwhile")
     func compareAndClear() async throws {
-        let sessions = InMemorySessionStore(Self.session)
+        let sessions = FakeSessionStore(Self.session)
         let newLogin = Session(accessToken: "access-9", refreshToken: "refresh-9", userID: 1)
-        let transport = ScriptedTransport { request, _ in
+        let transport = SpyTransport { request, _ in
             guard request.path == "/auth/refresh" else { return .json(401, "{}") }
             try? await sessions.save(newLogin) // `storefront login` in another process
             return .json(403, #"{"message":"Invalid refresh token"}"#)
@@ -77,15 +77,15 @@ struct RefreshRefusalTests {
         NetworkError.unreachable(reason: "connection reset"), nil,
     ])
     func productionChainSendsOneRefresh(failure: NetworkError?) async throws {
-        let sessions = InMemorySessionStore(Self.session)
-        let adapter = ScriptedTransport { request, _ throws(NetworkError) in
+        let sessions = FakeSessionStore(Self.session)
+        let adapter = SpyTransport { request, _ throws(NetworkError) in
             guard request.path == "/auth/refresh" else { return .json(401, "{}") }
             if let failure { throw failure }
             return .json(503, #"{"message":"busy"}"#)
         }
         let chain = StoreClientChain.make(
             adapter: adapter, sessions: sessions, payloadKey: nil,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, sleeper: RecordingSleeper()
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, sleeper: SpySleeper()
         )
 
         await #expect(throws: NetworkError.self) {

@@ -6,14 +6,14 @@ import Testing
 struct RetryInterceptorTests {
     let get = HTTPRequest(method: .get, path: "/auth/products/search", queryItems: [QueryItem("q", "phone")])
 
-    private func chain(_ transport: ScriptedTransport, sleeper: RecordingSleeper, jitter: Double = 0) -> InterceptedTransport {
+    private func chain(_ transport: SpyTransport, sleeper: SpySleeper, jitter: Double = 0) -> InterceptedTransport {
         InterceptedTransport(interceptors: [RetryInterceptor(sleeper: sleeper, jitter: { jitter })], transport: transport)
     }
 
     @Test("retries a GET answered 502, 503 or 504 and reports the attempt that succeeded", arguments: [502, 503, 504])
     func retriesGatewayErrors(status: Int) async throws {
-        let transport = ScriptedTransport { _, index in HTTPResponse(status: index < 2 ? status : 200) }
-        let sleeper = RecordingSleeper()
+        let transport = SpyTransport { _, index in HTTPResponse(status: index < 2 ? status : 200) }
+        let sleeper = SpySleeper()
 
         let response = try await chain(transport, sleeper: sleeper).send(get)
 
@@ -26,8 +26,8 @@ struct RetryInterceptorTests {
 
     @Test("the jitter spreads each wait over the upper half of its exponential delay")
     func jitterRange() {
-        let high = RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0.999 })
-        let low = RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0 })
+        let high = RetryInterceptor(sleeper: SpySleeper(), jitter: { 0.999 })
+        let low = RetryInterceptor(sleeper: SpySleeper(), jitter: { 0 })
         #expect(low.delay(before: 2) == .milliseconds(50))
         #expect(high.delay(before: 2) > .milliseconds(99) && high.delay(before: 2) < .milliseconds(100))
         #expect(low.delay(before: 3) == .milliseconds(100))
@@ -35,8 +35,8 @@ struct RetryInterceptorTests {
 
     @Test("a refused connection or unknown host is not tried again: waiting opens no port")
     func cannotConnectIsFinal() async throws {
-        let transport = ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))
-        let sleeper = RecordingSleeper()
+        let transport = SpyTransport(failing: .cannotConnect(reason: "connection refused"))
+        let sleeper = SpySleeper()
 
         await #expect(throws: NetworkError.cannotConnect(reason: "connection refused")) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
@@ -47,8 +47,8 @@ struct RetryInterceptorTests {
 
     @Test("stops after 3 attempts in all, when the backend keeps resetting")
     func givesUp() async throws {
-        let transport = ScriptedTransport(failing: .unreachable(reason: "connection reset"))
-        let sleeper = RecordingSleeper()
+        let transport = SpyTransport(failing: .unreachable(reason: "connection reset"))
+        let sleeper = SpySleeper()
 
         await #expect(throws: NetworkError.unreachable(reason: "connection reset")) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
@@ -59,9 +59,9 @@ struct RetryInterceptorTests {
 
     @Test("gives back the last 503 after 3 attempts")
     func lastGatewayError() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 503))
+        let transport = SpyTransport(always: HTTPResponse(status: 503))
 
-        let response = try await chain(transport, sleeper: RecordingSleeper()).send(get)
+        let response = try await chain(transport, sleeper: SpySleeper()).send(get)
 
         #expect(response.status == 503)
         #expect(response.attempt == 3)
@@ -69,12 +69,12 @@ struct RetryInterceptorTests {
 
     @Test("never repeats a POST", arguments: [HTTPResponse(status: 503), HTTPResponse(status: 502)])
     func neverRetriesPost(response: HTTPResponse) async throws {
-        let transport = ScriptedTransport(always: response)
+        let transport = SpyTransport(always: response)
         let post = HTTPRequest(method: .post, path: "/auth/login", body: [1])
 
-        _ = try await chain(transport, sleeper: RecordingSleeper()).send(post)
+        _ = try await chain(transport, sleeper: SpySleeper()).send(post)
         await #expect(throws: NetworkError.self) {
-            _ = try await chain(ScriptedTransport(failing: .unreachable(reason: "reset")), sleeper: RecordingSleeper()).send(post)
+            _ = try await chain(SpyTransport(failing: .unreachable(reason: "reset")), sleeper: SpySleeper()).send(post)
         }
 
         #expect(await transport.requests.count == 1)
@@ -82,21 +82,21 @@ struct RetryInterceptorTests {
 
     @Test("does not retry other statuses or other errors", arguments: [200, 400, 401, 404, 500])
     func noRetryOnOtherStatuses(status: Int) async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: status))
-        _ = try await chain(transport, sleeper: RecordingSleeper()).send(get)
+        let transport = SpyTransport(always: HTTPResponse(status: status))
+        _ = try await chain(transport, sleeper: SpySleeper()).send(get)
         #expect(await transport.requests.count == 1)
 
-        let sealed = ScriptedTransport(failing: .unopenableResponse(reason: "tag"))
+        let sealed = SpyTransport(failing: .unopenableResponse(reason: "tag"))
         await #expect(throws: NetworkError.self) {
-            _ = try await chain(sealed, sleeper: RecordingSleeper()).send(get)
+            _ = try await chain(sealed, sleeper: SpySleeper()).send(get)
         }
         #expect(await sealed.requests.count == 1)
     }
 
     @Test("a cancellation during the backoff stops at once, with no further attempt")
     func cancellationStops() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 503))
-        let sleeper = RecordingSleeper(cancels: true)
+        let transport = SpyTransport(always: HTTPResponse(status: 503))
+        let sleeper = SpySleeper(cancels: true)
 
         await #expect(throws: NetworkError.cancelled) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
@@ -106,8 +106,8 @@ struct RetryInterceptorTests {
 
     @Test("a task cancelled before it starts sends nothing")
     func cancelledBeforeStart() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 200))
-        let chain = chain(transport, sleeper: RecordingSleeper())
+        let transport = SpyTransport(always: HTTPResponse(status: 200))
+        let chain = chain(transport, sleeper: SpySleeper())
         let request = get
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }

@@ -46,7 +46,7 @@ struct HTTPRequestTests {
 /// Records the order in which interceptors see a request and its response.
 private struct TracingInterceptor: HTTPInterceptor {
     let name: String
-    let trace: LogCapture
+    let trace: SpyLog
 
     func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
         trace.append("\(name) out")
@@ -62,8 +62,8 @@ private struct TracingInterceptor: HTTPInterceptor {
 struct InterceptedTransportTests {
     @Test("runs interceptors first to last on the way out and last to first on the way back")
     func order() async throws {
-        let trace = LogCapture()
-        let transport = ScriptedTransport(always: HTTPResponse(status: 200))
+        let trace = SpyLog()
+        let transport = SpyTransport(always: HTTPResponse(status: 200))
         let chain = InterceptedTransport(
             interceptors: [TracingInterceptor(name: "a", trace: trace), TracingInterceptor(name: "b", trace: trace)],
             transport: transport

@@ -13,7 +13,7 @@ struct CategoryRepositoryTests {
 
     @Test("categories: GET /auth/products/categories, DummyJSON's shape mapped, url or not")
     func categories() async throws {
-        let transport = ScriptedTransport(always: .json(200, Fixtures.categories))
+        let transport = SpyTransport(always: .json(200, Fixtures.categories))
 
         let result = try await harness.products(transport).categories(policy: .standard)
 
@@ -26,18 +26,18 @@ struct CategoryRepositoryTests {
 
     @Test("a slug that could not go back into a path makes the answer unusable, and nothing is kept")
     func hostileSlug() async throws {
-        let transport = ScriptedTransport(always: .json(200, #"[{"slug":"../../admin","name":"x"}]"#))
+        let transport = SpyTransport(always: .json(200, #"[{"slug":"../../admin","name":"x"}]"#))
 
         await #expect(throws: StoreError.self) { _ = try await harness.products(transport).categories(policy: .standard) }
         await #expect(throws: StoreError.notCached) {
-            _ = try await harness.products(ScriptedTransport(failing: .cannotConnect(reason: "x"))).categories(policy: .cacheOnly)
+            _ = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "x"))).categories(policy: .cacheOnly)
         }
     }
 
     @Test("a category page: the slug in the path, limit and skip in the query, mapped like a search")
     func page() async throws {
         let query = try CategoryQuery(slug: "smartphones", page: 6, pageSize: 2)
-        let transport = ScriptedTransport(always: .json(200, Fixtures.searchPhone))
+        let transport = SpyTransport(always: .json(200, Fixtures.searchPhone))
 
         let result = try await harness.products(transport).products(in: query, policy: .standard)
 
@@ -49,10 +49,10 @@ struct CategoryRepositoryTests {
     @Test("offline: both answer from the cache with their age")
     func offline() async throws {
         let query = try CategoryQuery(slug: "smartphones", page: 6, pageSize: 2)
-        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.categories))).categories(policy: .standard)
-        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).products(in: query, policy: .standard)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.categories))).categories(policy: .standard)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).products(in: query, policy: .standard)
         harness.clock.advance(by: 120)
-        let down = ScriptedTransport(failing: .cannotConnect(reason: "connection refused"))
+        let down = SpyTransport(failing: .cannotConnect(reason: "connection refused"))
 
         let categories = try await harness.products(down).categories(policy: .standard)
         let page = try await harness.products(down).products(in: query, policy: .standard)

@@ -8,33 +8,33 @@ import Testing
 /// an in-memory session store, a file cache in a temporary folder and a manual clock.
 struct RepositoryHarness {
     let temporary: TemporaryDirectory
-    let clock = ManualWallClock()
-    let sessions: InMemorySessionStore
+    let clock = FakeWallClock()
+    let sessions: FakeSessionStore
     let cache: FileResponseCache
 
     init(session: Session? = Session(accessToken: "a1", refreshToken: "r1", userID: 1)) throws {
         temporary = try TemporaryDirectory()
-        sessions = InMemorySessionStore(session)
+        sessions = FakeSessionStore(session)
         cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
     }
 
     /// The production chain minus logging and sealing: auth, retry (with a recording
     /// sleeper), then the scripted transport.
-    func chain(_ transport: ScriptedTransport) -> InterceptedTransport {
+    func chain(_ transport: SpyTransport) -> InterceptedTransport {
         InterceptedTransport(
             interceptors: [
                 AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)),
-                RetryInterceptor(sleeper: RecordingSleeper(), jitter: { 0 }),
+                RetryInterceptor(sleeper: SpySleeper(), jitter: { 0 }),
             ],
             transport: transport
         )
     }
 
-    func auth(_ transport: ScriptedTransport) -> RemoteAuthRepository {
+    func auth(_ transport: SpyTransport) -> RemoteAuthRepository {
         RemoteAuthRepository(transport: chain(transport), sessions: sessions, cache: cache, clock: clock, cacheNamespace: "http://test")
     }
 
-    func products(_ transport: ScriptedTransport) -> RemoteProductRepository {
+    func products(_ transport: SpyTransport) -> RemoteProductRepository {
         RemoteProductRepository(transport: chain(transport), sessions: sessions, cache: cache, clock: clock, cacheNamespace: "http://test")
     }
 }
@@ -50,21 +50,21 @@ struct RemoteAuthRepositoryTests {
     @Test("logging in stores the session and caches the user")
     func logIn() async throws {
         let harness = try RepositoryHarness(session: nil)
-        let user = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.login))).logIn(credentials)
+        let user = try await harness.auth(SpyTransport(always: .json(200, Fixtures.login))).logIn(credentials)
 
         #expect(user.username == "emilys")
         let stored = await harness.sessions.session
         #expect(stored?.accessToken == "eyJhbGciOiJIUzI1NiJ9.access")
         #expect(stored?.userID == 1)
         // Offline right after: whoami is answered from the cache.
-        let offline = try await harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        let offline = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
         #expect(offline.value == user)
     }
 
     @Test("wrong credentials are reported and leave the earlier session as it was")
     func wrongPassword() async throws {
         let harness = try RepositoryHarness()
-        let repository = harness.auth(ScriptedTransport(always: .json(400, #"{"message":"Invalid credentials"}"#)))
+        let repository = harness.auth(SpyTransport(always: .json(400, #"{"message":"Invalid credentials"}"#)))
 
         await #expect(throws: StoreError.invalidCredentials) {
             _ = try await repository.logIn(credentials)
@@ -75,7 +75,7 @@ struct RemoteAuthRepositoryTests {
     @Test("a login is never repeated, even when the backend is unreachable")
     func loginNotRetried() async throws {
         let harness = try RepositoryHarness(session: nil)
-        let transport = ScriptedTransport(failing: .unreachable(reason: "refused"))
+        let transport = SpyTransport(failing: .unreachable(reason: "refused"))
 
         await #expect(throws: StoreError.offline) {
             _ = try await harness.auth(transport).logIn(credentials)
@@ -87,9 +87,9 @@ struct RemoteAuthRepositoryTests {
     func currentUser() async throws {
         let harness = try RepositoryHarness()
 
-        let fresh = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        let fresh = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
         harness.clock.advance(by: 240)
-        let cached = try await harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        let cached = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
 
         #expect(fresh.origin == .network)
         #expect(cached.value == fresh.value)
@@ -99,41 +99,41 @@ struct RemoteAuthRepositoryTests {
     @Test("a user answer that breaks the domain's rules (an empty username) does not replace the cached user")
     func invalidUserNotCached() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
         let nameless = Fixtures.me.replacingOccurrences(of: #""username":"emilys""#, with: #""username":"""#)
 
         await #expect(throws: StoreError.self) {
-            _ = try await harness.auth(ScriptedTransport(always: .json(200, nameless))).currentUser()
+            _ = try await harness.auth(SpyTransport(always: .json(200, nameless))).currentUser()
         }
 
-        let cached = try await harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        let cached = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
         #expect(cached.value.username == "emilys")
     }
 
     @Test("an error answer is not covered up with the cache")
     func errorsAreNotCached() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
 
         await #expect(throws: StoreError.unexpected(detail: "HTTP 500: boom")) {
-            _ = try await harness.auth(ScriptedTransport(always: .json(500, #"{"message":"boom"}"#))).currentUser()
+            _ = try await harness.auth(SpyTransport(always: .json(500, #"{"message":"boom"}"#))).currentUser()
         }
     }
 
     @Test("offline with nothing cached is 'offline'; without a session it is 'not signed in'")
     func offlineAndSignedOut() async throws {
         await #expect(throws: StoreError.offline) {
-            _ = try await RepositoryHarness().auth(ScriptedTransport(failing: .unreachable(reason: "refused"))).currentUser()
+            _ = try await RepositoryHarness().auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
         }
         await #expect(throws: StoreError.notSignedIn) {
-            _ = try await RepositoryHarness(session: nil).auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
+            _ = try await RepositoryHarness(session: nil).auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
         }
     }
 
     @Test("a refused refresh ends the session: 'session expired', and the session is gone")
     func sessionExpires() async throws {
         let harness = try RepositoryHarness()
-        let transport = ScriptedTransport { request, _ in
+        let transport = SpyTransport { request, _ in
             request.path == "/auth/refresh" ? .json(403, #"{"message":"Invalid refresh token"}"#) : .json(401, #"{"message":"Token Expired!"}"#)
         }
 
@@ -146,8 +146,8 @@ struct RemoteAuthRepositoryTests {
     @Test("logging out forgets the session and the cached user, offline too, and twice")
     func logOut() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.auth(ScriptedTransport(always: .json(200, Fixtures.me))).currentUser()
-        let offline = harness.auth(ScriptedTransport(failing: .unreachable(reason: "refused")))
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        let offline = harness.auth(SpyTransport(failing: .unreachable(reason: "refused")))
 
         try await offline.logOut()
         try await offline.logOut()
@@ -165,11 +165,11 @@ struct RemoteProductRepositoryTests {
     func searchOfflineFirst() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        let online = ScriptedTransport(always: .json(200, Fixtures.searchPhone))
+        let online = SpyTransport(always: .json(200, Fixtures.searchPhone))
 
         let fresh = try await harness.products(online).search(query)
         harness.clock.advance(by: 3_600 * 24 * 30)
-        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
 
         #expect(fresh.origin == .network)
         #expect(await online.requests.first?.target == "/auth/products/search?q=phone&limit=2&skip=10")
@@ -181,10 +181,10 @@ struct RemoteProductRepositoryTests {
     func ancientEntry() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
 
         harness.clock.advance(by: 1e18) // a storedAt read from disk may be anything
-        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
 
         guard case .cache(let age, _) = cached.origin else {
             Issue.record("expected a cached answer, got \(cached.origin)")
@@ -196,10 +196,10 @@ struct RemoteProductRepositoryTests {
     @Test("a page that was never fetched is 'offline' when the backend cannot be reached")
     func uncachedPageOffline() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(try SearchQuery(text: "phone", page: 6, pageSize: 2))
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(try SearchQuery(text: "phone", page: 6, pageSize: 2))
 
         await #expect(throws: StoreError.offline) {
-            _ = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(try SearchQuery(text: "phone", page: 7, pageSize: 2))
+            _ = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(try SearchQuery(text: "phone", page: 7, pageSize: 2))
         }
     }
 
@@ -207,10 +207,10 @@ struct RemoteProductRepositoryTests {
     func gatewayErrors() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        let flaky = ScriptedTransport { _, index in index < 2 ? HTTPResponse(status: 503) : .json(200, Fixtures.searchPhone) }
+        let flaky = SpyTransport { _, index in index < 2 ? HTTPResponse(status: 503) : .json(200, Fixtures.searchPhone) }
 
         let absorbed = try await harness.products(flaky).search(query)
-        let fallback = try await harness.products(ScriptedTransport(always: HTTPResponse(status: 503))).search(query)
+        let fallback = try await harness.products(SpyTransport(always: HTTPResponse(status: 503))).search(query)
 
         #expect(absorbed.origin == .network)
         #expect(await flaky.requests.count == 3)
@@ -221,14 +221,14 @@ struct RemoteProductRepositoryTests {
     func invalidAnswerNotCached() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
         let negativePrice = Fixtures.searchPhone.replacingOccurrences(of: #""price":549.99"#, with: #""price":-5"#)
 
         await #expect(throws: StoreError.self) {
-            _ = try await harness.products(ScriptedTransport(always: .json(200, negativePrice))).search(query)
+            _ = try await harness.products(SpyTransport(always: .json(200, negativePrice))).search(query)
         }
 
-        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
         #expect(cached.value.products.first?.price.description == "$549.99")
     }
 
@@ -236,16 +236,16 @@ struct RemoteProductRepositoryTests {
     func unusableAnswer() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        _ = try await harness.products(ScriptedTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
 
         let error = await #expect(throws: StoreError.self) {
-            _ = try await harness.products(ScriptedTransport(always: .json(200, #"{"oops":true}"#))).search(query)
+            _ = try await harness.products(SpyTransport(always: .json(200, #"{"oops":true}"#))).search(query)
         }
         guard case .unusableResponse = error else {
             Issue.record("expected unusableResponse, got \(String(describing: error))")
             return
         }
-        let cached = try await harness.products(ScriptedTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
         #expect(cached.value.products.count == 2)
     }
 
@@ -254,10 +254,10 @@ struct RemoteProductRepositoryTests {
         let harness = try RepositoryHarness()
         let product = #"{"id":101,"title":"Apple AirPods Max Silver","price":549.99,"brand":"Apple"}"#
 
-        let found = try await harness.products(ScriptedTransport(always: .json(200, product))).product(id: try ProductID(101))
+        let found = try await harness.products(SpyTransport(always: .json(200, product))).product(id: try ProductID(101))
         #expect(found.value.price.minorUnits == 54999)
         await #expect(throws: StoreError.notFound) {
-            _ = try await harness.products(ScriptedTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
+            _ = try await harness.products(SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
                 .product(id: try ProductID(999))
         }
     }

@@ -6,7 +6,7 @@ struct CategoryUseCaseTests {
     @Test("categories pass through with their origin and the read policy")
     func list() async throws {
         let categories = [Category(slug: try CategorySlug("laptops"), name: "Laptops")]
-        let repository = FakeProductRepository(categories: .success(Fetched(categories, from: .network)))
+        let repository = SpyProductRepository(categories: .success(Fetched(categories, from: .network)))
 
         let result = try await ListCategories(repository: repository)(policy: .cacheOnly)
 
@@ -17,7 +17,7 @@ struct CategoryUseCaseTests {
     @Test("a category page is asked for with the validated slug, page and size")
     func browse() async throws {
         let page = try Samples.page(page: 2, pageSize: 5)
-        let repository = FakeProductRepository(search: .success(Fetched(page, from: .network)))
+        let repository = SpyProductRepository(search: .success(Fetched(page, from: .network)))
 
         _ = try await BrowseCategory(repository: repository)(slug: " Laptops ", page: 2, pageSize: 5, policy: .revalidate)
 
@@ -27,7 +27,7 @@ struct CategoryUseCaseTests {
 
     @Test("a bad slug or page never reaches the repository", arguments: [("a/b", 1), ("laptops", 0)])
     func invalid(slug: String, page: Int) async throws {
-        let repository = FakeProductRepository()
+        let repository = SpyProductRepository()
 
         await #expect(throws: StoreError.self) { _ = try await BrowseCategory(repository: repository)(slug: slug, page: page) }
         #expect(await repository.categoryCalls.isEmpty)

@@ -8,7 +8,7 @@ struct GetCurrentUserTests {
     ])
     func success(origin: Origin) async throws {
         let user = try Samples.user()
-        let repository = FakeAuthRepository(currentUser: .success(Fetched(user, from: origin)))
+        let repository = SpyAuthRepository(currentUser: .success(Fetched(user, from: origin)))
 
         let result = try await GetCurrentUser(repository: repository)()
 
@@ -18,7 +18,7 @@ struct GetCurrentUserTests {
 
     @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
     func repositoryError(_ expected: StoreError) async throws {
-        let getCurrentUser = GetCurrentUser(repository: FakeAuthRepository(currentUser: .failure(expected)))
+        let getCurrentUser = GetCurrentUser(repository: SpyAuthRepository(currentUser: .failure(expected)))
 
         await #expect(throws: expected) {
             _ = try await getCurrentUser()

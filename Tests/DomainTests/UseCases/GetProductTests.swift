@@ -6,7 +6,7 @@ struct GetProductTests {
     @Test("fetches the product with that identifier")
     func success() async throws {
         let product = try Samples.product(id: 101)
-        let repository = FakeProductRepository(product: .success(Fetched(product, from: .cache(age: .seconds(5), reason: .backendUnreachable))))
+        let repository = SpyProductRepository(product: .success(Fetched(product, from: .cache(age: .seconds(5), reason: .backendUnreachable))))
 
         let result = try await GetProduct(repository: repository)(id: 101)
 
@@ -16,7 +16,7 @@ struct GetProductTests {
 
     @Test("refuses identifiers below 1 before the repository sees them", arguments: [0, -1, Int.min])
     func invalidInput(id: Int) async throws {
-        let repository = FakeProductRepository()
+        let repository = SpyProductRepository()
 
         await #expect(throws: StoreError.invalidInput(InvalidInput(field: "id", reason: "must be a positive whole number"))) {
             _ = try await GetProduct(repository: repository)(id: id)
@@ -26,7 +26,7 @@ struct GetProductTests {
 
     @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
     func repositoryError(_ expected: StoreError) async throws {
-        let getProduct = GetProduct(repository: FakeProductRepository(product: .failure(expected)))
+        let getProduct = GetProduct(repository: SpyProductRepository(product: .failure(expected)))
 
         await #expect(throws: expected) {
             _ = try await getProduct(id: 7)

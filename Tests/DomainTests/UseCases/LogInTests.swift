@@ -6,7 +6,7 @@ struct LogInTests {
     @Test("signs in with trimmed username and the password as typed")
     func success() async throws {
         let user = try Samples.user()
-        let repository = FakeAuthRepository(logIn: .success(user))
+        let repository = SpyAuthRepository(logIn: .success(user))
         let logIn = LogIn(repository: repository)
 
         let result = try await logIn(username: "  emilys\n", password: " emilyspass ")
@@ -23,7 +23,7 @@ struct LogInTests {
         ("emilys", "", "password"),
     ])
     func invalidInput(username: String, password: String, field: String) async throws {
-        let repository = FakeAuthRepository()
+        let repository = SpyAuthRepository()
         let logIn = LogIn(repository: repository)
 
         let error = await #expect(throws: StoreError.self) {
@@ -40,7 +40,7 @@ struct LogInTests {
 
     @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
     func repositoryError(_ expected: StoreError) async throws {
-        let logIn = LogIn(repository: FakeAuthRepository(logIn: .failure(expected)))
+        let logIn = LogIn(repository: SpyAuthRepository(logIn: .failure(expected)))
 
         await #expect(throws: expected) {
             _ = try await logIn(username: "emilys", password: "emilyspass")

@@ -5,7 +5,7 @@ import Testing
 struct LogOutTests {
     @Test("asks the repository to forget the session")
     func success() async throws {
-        let repository = FakeAuthRepository(logOut: .success(()))
+        let repository = SpyAuthRepository(logOut: .success(()))
 
         try await LogOut(repository: repository)()
 
@@ -14,7 +14,7 @@ struct LogOutTests {
 
     @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
     func repositoryError(_ expected: StoreError) async throws {
-        let logOut = LogOut(repository: FakeAuthRepository(logOut: .failure(expected)))
+        let logOut = LogOut(repository: SpyAuthRepository(logOut: .failure(expected)))
 
         await #expect(throws: expected) {
             try await logOut()

@@ -6,7 +6,7 @@ struct SearchProductsTests {
     @Test("searches with the trimmed text, page and page size")
     func success() async throws {
         let page = try Samples.page(page: 2, pageSize: 10)
-        let repository = FakeProductRepository(search: .success(Fetched(page, from: .network)))
+        let repository = SpyProductRepository(search: .success(Fetched(page, from: .network)))
         let search = SearchProducts(repository: repository)
 
         let result = try await search(text: "  phone ", page: 2, pageSize: 10)
@@ -19,7 +19,7 @@ struct SearchProductsTests {
 
     @Test("uses page 1 and ten results when none are given")
     func defaults() async throws {
-        let repository = FakeProductRepository(search: .success(Fetched(try Samples.page(), from: .network)))
+        let repository = SpyProductRepository(search: .success(Fetched(try Samples.page(), from: .network)))
 
         _ = try await SearchProducts(repository: repository)(text: "phone")
 
@@ -39,7 +39,7 @@ struct SearchProductsTests {
         ("phone", 1, 101, "limit"),
     ])
     func invalidInput(text: String, page: Int, pageSize: Int, field: String) async throws {
-        let repository = FakeProductRepository()
+        let repository = SpyProductRepository()
 
         let error = await #expect(throws: StoreError.self) {
             _ = try await SearchProducts(repository: repository)(text: text, page: page, pageSize: pageSize)
@@ -55,10 +55,11 @@ struct SearchProductsTests {
 
     @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
     func repositoryError(_ expected: StoreError) async throws {
-        let search = SearchProducts(repository: FakeProductRepository(search: .failure(expected)))
+        let search = SearchProducts(repository: SpyProductRepository(search: .failure(expected)))
 
         await #expect(throws: expected) {
             _ = try await search(text: "phone")
         }
     }
 }
+

@@ -1,7 +1,7 @@
 import Domain
 
 /// An `AuthRepository` that records each call and answers from a script.
-actor FakeAuthRepository: AuthRepository {
+actor SpyAuthRepository: AuthRepository {
     private(set) var logInCalls: [Credentials] = []
     private(set) var currentUserCalls = 0
     private(set) var currentUserPolicies: [ReadPolicy] = []

@@ -1,7 +1,7 @@
 @testable import Data
 
 /// A `SessionStore` in memory that counts saves and can be told to fail.
-actor InMemorySessionStore: SessionStore {
+actor FakeSessionStore: SessionStore {
     private(set) var session: Session?
     private(set) var saveCount = 0
     private let failure: SessionStoreError?

@@ -2,7 +2,7 @@ import Presentation
 import Synchronization
 
 /// An output port that keeps what each stream received.
-final class RecordingOutput: ConsoleOutput {
+final class SpyOutput: ConsoleOutput {
     private let lines = Mutex<(out: [String], err: [String])>(([], []))
 
     var standardOutput: [String] { lines.withLock { $0.out } }

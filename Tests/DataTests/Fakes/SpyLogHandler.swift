@@ -2,7 +2,7 @@ import Logging
 import Synchronization
 
 /// Collects log lines in memory so tests can read exactly what would have been printed.
-final class LogCapture: Sendable {
+final class SpyLog: Sendable {
     private let lines = Mutex<[String]>([])
 
     var messages: [String] { lines.withLock { $0 } }
@@ -13,14 +13,14 @@ final class LogCapture: Sendable {
 
     /// A logger that writes into this capture at every level.
     func logger() -> Logger {
-        var logger = Logger(label: "test") { _ in CapturingLogHandler(capture: self) }
+        var logger = Logger(label: "test") { _ in SpyLogHandler(capture: self) }
         logger.logLevel = .trace
         return logger
     }
 }
 
-struct CapturingLogHandler: LogHandler {
-    let capture: LogCapture
+struct SpyLogHandler: LogHandler {
+    let capture: SpyLog
     var logLevel: Logger.Level = .trace
     var metadata: Logger.Metadata = [:]
 

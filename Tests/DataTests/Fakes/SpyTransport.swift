@@ -2,7 +2,7 @@
 
 /// A transport that records every request and answers with a script: a closure that
 /// sees the request and how many came before it.
-actor ScriptedTransport: HTTPTransport {
+actor SpyTransport: HTTPTransport {
     typealias Script = @Sendable (HTTPRequest, Int) async throws(NetworkError) -> HTTPResponse
 
     private(set) var requests: [HTTPRequest] = []

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A product repository whose answer per query text is scripted, and which records
 /// each search, whether it was cancelled, and can hold an answer back until released.
-actor ScriptedSearchRepository: ProductRepository {
+actor SpySearchRepository: ProductRepository {
     /// The searches that would reach the backend (any policy but cache-only), in order.
     private(set) var queries: [String] = []
     /// The cache-only lookups, in order.

@@ -4,7 +4,7 @@ import Synchronization
 /// A debounce clock that moves only when the test says so. A sleeper registers its
 /// deadline; `advance(by:)` wakes every sleeper whose deadline has come; cancelling
 /// the sleeping task wakes it at once with an error. Nothing waits on real time.
-actor ManualDebounceTimer: DebounceTimer {
+actor FakeDebounceTimer: DebounceTimer {
     private struct Sleeper {
         let id: Int
         let deadline: Duration
@@ -71,7 +71,7 @@ actor ManualDebounceTimer: DebounceTimer {
 }
 
 /// A view that remembers every screen it was shown.
-final class RecordingView: LiveSearchView {
+final class SpyView: LiveSearchView {
     private let screens = ScreenLog()
 
     func show(_ screen: LiveSearchScreen) {

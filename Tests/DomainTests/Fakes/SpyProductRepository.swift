@@ -1,7 +1,7 @@
 import Domain
 
 /// A `ProductRepository` that records each call and answers from a script.
-actor FakeProductRepository: ProductRepository {
+actor SpyProductRepository: ProductRepository {
     private(set) var searchCalls: [SearchQuery] = []
     private(set) var productCalls: [ProductID] = []
     /// The read policy of each call, search and product alike, in order.
