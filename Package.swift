@@ -141,7 +141,9 @@ let package = Package(
 
         // Helpers several test targets share (temporary folders, file modes).
         .target(name: "TestSupport", dependencies: ["Infrastructure"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"], path: "Tests/DomainTests", swiftSettings: strict),
+        // Working in-memory repositories (Fakes) that Domain and Presentation tests share.
+        .target(name: "DomainDoubles", dependencies: ["Domain"], path: "Tests/DomainDoubles", swiftSettings: strict),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainDoubles"], path: "Tests/DomainTests", swiftSettings: strict),
         .testTarget(
             name: "InfrastructureTests",
             dependencies: ["Infrastructure", "TestSupport"],
@@ -159,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain"],
+            dependencies: ["Presentation", "Domain", "DomainDoubles"],
             path: "Tests/PresentationTests",
             swiftSettings: strict
         ),
