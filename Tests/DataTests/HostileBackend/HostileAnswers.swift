@@ -22,7 +22,7 @@ struct HostileAnswers {
     }
 
     enum Answer: Sendable {
-        case json(status: Int, body: String)
+        case json(status: Int, body: String, headers: [String: String] = [:])
         case raw([UInt8])
     }
 
@@ -73,9 +73,24 @@ struct HostileAnswers {
             return .json(status: 200, body: String(body.prefix(pick(max(1, body.count)))))
         case 7:
             return .json(status: 204, body: "")
+        case 8:
+            // "Not modified", whether or not anything was asked conditionally.
+            return .json(status: 304, body: "", headers: cachingHeaders())
         default:
-            return .json(status: 200, body: body)
+            return .json(status: 200, body: body, headers: cachingHeaders())
         }
+    }
+
+    /// Freshness and tags at and past their edges: huge or negative ages, a tag with an
+    /// escape in it, or nothing at all.
+    private mutating func cachingHeaders() -> [String: String] {
+        guard pick(3) == 0 else { return [:] }
+        var headers: [String: String] = [:]
+        headers["Cache-Control"] = pick([
+            "private, max-age=30", "max-age=99999999999999999999", "max-age=-5", "no-store", "no-cache", "max-age=\"7\"", "", "max-age",
+        ])
+        headers["ETag"] = pick([#""v1""#, #"W/"v1""#, "", "\u{1B}[2J", #""\#(String(repeating: "e", count: 5_000))""#])
+        return headers
     }
 
     private mutating func page() -> String {

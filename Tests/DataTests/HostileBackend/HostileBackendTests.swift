@@ -111,8 +111,8 @@ struct HostileBackendTests {
 
     private static func reply(_ answer: HostileAnswers.Answer) -> LoopbackHTTPServer.Reply {
         switch answer {
-        case .json(let status, let body):
-            var headers = ["Content-Type": "application/json"]
+        case .json(let status, let body, let extra):
+            var headers = extra.merging(["Content-Type": "application/json"]) { _, new in new }
             if (300..<400).contains(status) { headers["Location"] = "http://127.0.0.1:9/elsewhere" }
             return .respond(status: status, headers: headers, body: Array(body.utf8))
         case .raw(let bytes):
@@ -121,7 +121,7 @@ struct HostileBackendTests {
     }
 
     private static func status(of answer: HostileAnswers.Answer) -> Int? {
-        if case .json(let status, _) = answer { return status }
+        if case .json(let status, _, _) = answer { return status }
         return nil
     }
 
