@@ -26,7 +26,7 @@ struct CacheDirectives: Sendable, Equatable {
     }
 
     init(_ response: HTTPResponse) {
-        etag = response.header("ETag").flatMap { $0.isEmpty ? nil : $0 }
+        etag = response.header("ETag").flatMap { Self.isEntityTag($0) ? $0 : nil }
         for directive in (response.header("Cache-Control") ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
             let name = parts.first.map { String($0).trimmingWhitespace().lowercased() } ?? ""
@@ -40,6 +40,15 @@ struct CacheDirectives: Sendable, Equatable {
             default: continue
             }
         }
+    }
+
+    /// Whether `text` is an entity-tag as RFC 9110 writes it (`"x"` or `W/"x"`, visible
+    /// characters only, no inner quote) and short. Only such a tag is kept: it goes back
+    /// in a request header, and a hostile one with control bytes must not ride along.
+    static func isEntityTag(_ text: String) -> Bool {
+        let opaque = text.hasPrefix("W/") ? text.dropFirst(2) : Substring(text)
+        guard text.utf8.count <= 256, opaque.count >= 2, opaque.hasPrefix("\""), opaque.hasSuffix("\"") else { return false }
+        return opaque.dropFirst().dropLast().unicodeScalars.allSatisfy { $0 == "!" || ("#"..."~").contains($0) }
     }
 
     /// How long the answer may be used without asking: `max-age` (at most a day),

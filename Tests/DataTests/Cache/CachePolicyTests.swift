@@ -181,3 +181,24 @@ struct CachePolicyTests {
         }
     }
 }
+
+@Suite("Cache directives from a hostile server")
+struct CacheDirectivesTests {
+    @Test("only a well-formed, short entity-tag is kept to be sent back", arguments: [
+        (#""v1""#, true), (#"W/"v1""#, true), (#""""#, true),
+        ("", false), ("v1", false), (#""v1"#, false), ("\"\u{1B}[2J\"", false), (#""a"b""#, false),
+        ("\"" + String(repeating: "e", count: 300) + "\"", false), ("\"café\"", false),
+    ])
+    func entityTags(tag: String, kept: Bool) {
+        let directives = CacheDirectives(HTTPResponse(status: 200, headers: ["ETag": tag]))
+        #expect((directives.etag != nil) == kept, "\(tag.debugDescription)")
+    }
+
+    @Test("malformed or negative max-age is stale; absurd ones are capped at a day", arguments: [
+        ("max-age=-5", Duration.zero), ("max-age=banana", .zero), ("max-age", .zero), ("private, max-age=30", .seconds(30)),
+        ("max-age=99999999999999999999", .zero), ("max-age=31536000", .seconds(86_400)), ("no-store, max-age=30", .zero),
+    ])
+    func freshness(header: String, fresh: Duration) {
+        #expect(CacheDirectives(HTTPResponse(status: 200, headers: ["Cache-Control": header])).freshness == fresh, "\(header)")
+    }
+}
