@@ -32,8 +32,9 @@ struct CompositionRoot: Sendable {
     }
 
     /// Resolves the settings and builds the graph, or says why it cannot.
-    static func start(options: GlobalOptions, environment: [String: String], output: any ConsoleOutput) -> StartupState {
-        switch ClientSettings.resolve(options, environment: environment) {
+    /// `checkingFiles: false` is for `status`, which reports the files rather than refusing them.
+    static func start(options: GlobalOptions, environment: [String: String], output: any ConsoleOutput, checkingFiles: Bool = true) -> StartupState {
+        switch ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles) {
         case .success(let settings):
             start(settings: settings, output: output, format: options.format, verbose: options.verbose)
         case .failure(let failure):
@@ -121,6 +122,35 @@ struct CompositionRoot: Sendable {
             searchProducts: SearchProducts(repository: makeProductRepository()),
             view: view,
             timer: ContinuousDebounceTimer()
+        )
+    }
+
+    /// What `storefront status` shows, read from the settings, the session file and the
+    /// cache, with no request: the user comes from the cache alone.
+    func makeStatusReport() async -> StatusReport {
+        let sessionPath = settings.sessionFile
+        let mode = (try? FileManager.default.attributesOfItem(atPath: sessionPath)[.posixPermissions] as? Int) ?? nil
+        var signedInAs: String?
+        let session: Session?
+        do {
+            session = try await makeSessionStore().load()
+        } catch {
+            session = nil
+            signedInAs = "unknown: the session file cannot be used (\(error))"
+        }
+        if let session {
+            let user = try? await makeAuthRepository().currentUser(policy: .cacheOnly)
+            signedInAs = user.map { "\($0.value.displayName) (\($0.value.username))" } ?? "user \(session.userID)"
+        }
+        let statistics = makeCache().statistics()
+        return StatusReport(
+            backend: settings.baseURL.absoluteString,
+            payloadKeySource: settings.payloadKeySource,
+            authorityFile: settings.trust.authorityFile,
+            pins: settings.trust.pins.map(\.description),
+            signedInAs: signedInAs,
+            session: .init(path: sessionPath, mode: mode),
+            cache: .init(folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt)
         )
     }
 

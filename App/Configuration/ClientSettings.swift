@@ -17,13 +17,17 @@ struct ClientSettings: Sendable {
     var trust: ServerTrust = .system
     /// Which HTTP stack carries the requests.
     var transport: TransportKind = .asyncHTTPClient
+    /// Where the payload key came from, for `storefront status`; nil in plain mode.
+    var payloadKeySource: String?
 
     var sessionFile: String { (stateDirectory as NSString).appendingPathComponent("session.json") }
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
     /// Resolves and checks the settings. Each failure is one sentence saying what to do.
-    static func resolve(_ options: GlobalOptions, environment: [String: String]) -> Result<ClientSettings, StartupFailure> {
+    /// `checkingFiles: false` (for `status`) creates no folder and refuses no file: it
+    /// reports what it finds instead.
+    static func resolve(_ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true) -> Result<ClientSettings, StartupFailure> {
         let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
         if BaseURL.hasCredentials(urlText) {
             return .failure(StartupFailure(BaseURL.credentialsRefusal))
@@ -41,13 +45,15 @@ struct ClientSettings: Sendable {
 
         let (state, cache) = directories(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
         var settings = ClientSettings(baseURL: baseURL, payloadKey: payloadKey, stateDirectory: state, cacheDirectory: cache)
+        settings.payloadKeySource = options.payloadKeyFile.map { "--payload-key-file \($0)" }
+            ?? (environment["STOREFRONT_PAYLOAD_KEY"] != nil ? "STOREFRONT_PAYLOAD_KEY" : nil)
         do {
             settings.trust = try trust(options, environment: environment, baseURL: baseURL)
             settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
         } catch {
             return .failure(error)
         }
-        if let failure = settings.checkFiles() {
+        if checkingFiles, let failure = settings.checkFiles() {
             return .failure(failure)
         }
         return .success(settings)

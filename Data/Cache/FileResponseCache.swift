@@ -99,6 +99,30 @@ public struct FileResponseCache: ResponseCache {
         let key: String
     }
 
+    /// How many entries, how many bytes, and when the oldest was stored: for
+    /// `storefront status`. Reads without changing anything (no touch, no eviction).
+    public func statistics() -> CacheStatistics {
+        let keys: [URLResourceKey] = [.fileSizeKey]
+        let urls = (try? FileManager.default.contentsOfDirectory(
+            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: keys
+        )) ?? []
+        var statistics = CacheStatistics(entries: 0, bytes: 0, oldestStoredAt: nil)
+        for url in urls where url.pathExtension == "json" {
+            statistics.entries += 1
+            statistics.bytes += (try? url.resourceValues(forKeys: Set(keys)).fileSize) ?? 0
+            if let bytes = try? PrivateFiles.read(at: url.path),
+               let stored = try? Self.decoder.decode(StoredAtOnly.self, from: Data(bytes)).storedAt,
+               stored < statistics.oldestStoredAt ?? .distantFuture {
+                statistics.oldestStoredAt = stored
+            }
+        }
+        return statistics
+    }
+
+    private struct StoredAtOnly: Decodable {
+        let storedAt: Date
+    }
+
     /// Removes the least recently used entries until both limits hold, and the
     /// temporary files of writes that never finished.
     private func evictIfNeeded() {

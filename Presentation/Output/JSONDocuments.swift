@@ -94,6 +94,32 @@ public enum JSONDocuments {
         let source: String
     }
 
+    struct StatusDocument: Encodable {
+        struct Session: Encodable {
+            let path: String
+            let exists: Bool
+            let mode: String?
+            let isPrivate: Bool
+        }
+
+        struct Cache: Encodable {
+            let folder: String
+            let entries: Int
+            let bytes: Int
+            let oldestStoredAt: String?
+        }
+
+        let backend: String
+        let mode: String
+        let payloadKeySource: String?
+        let caFile: String?
+        let pins: [String]
+        let signedIn: Bool
+        let user: String?
+        let session: Session
+        let cache: Cache
+    }
+
     struct ErrorDocument: Encodable {
         struct Body: Encodable {
             let code: String
@@ -141,6 +167,26 @@ public enum JSONDocuments {
         encode(ProductDetailDocument(
             product: productDocument(product), description: product.description, discountPercentage: product.discountPercentage,
             tags: product.tags, source: origin.source, cachedAt: origin.cachedAt(now: now)
+        ))
+    }
+
+    static func status(_ report: StatusReport) -> String {
+        encode(StatusDocument(
+            backend: report.backend,
+            mode: report.payloadKeySource == nil ? "plain" : "sealed",
+            payloadKeySource: report.payloadKeySource,
+            caFile: report.authorityFile,
+            pins: report.pins,
+            signedIn: report.signedInAs != nil,
+            user: report.signedInAs,
+            session: .init(
+                path: report.session.path, exists: report.session.mode != nil,
+                mode: report.session.mode.map { String($0, radix: 8) }, isPrivate: report.session.isPrivate
+            ),
+            cache: .init(
+                folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
+                oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601)
+            )
         ))
     }
 

@@ -202,6 +202,33 @@ struct CommandLineFlowTests {
         #expect(uncached.status == 69)
     }
 
+    @Test("status: exit 0 signed out or in, no folder made, the session's mode and the cache's figures, no request")
+    func status() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+        var fresh = try CLI(backend: backend, key: nil)
+        fresh.environment["STOREFRONT_DATA_DIR"] = fresh.dataDirectory + "/not-yet"
+        _ = try await cli.run(["search", "phone"])
+        let requestsBefore = await backend.server.requestCount()
+
+        let signedOut = try await fresh.run(["status"])
+        let signedIn = try await cli.run(["status", "--json"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cli.dataDirectory + "/session.json")
+        let loose = try await cli.run(["status"])
+
+        #expect(signedOut.status == 0, "\(signedOut.everything)")
+        #expect(signedOut.standardOutput.contains("Signed in     no"))
+        #expect(!FileManager.default.fileExists(atPath: fresh.dataDirectory + "/not-yet"), "status made a folder")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(signedIn.standardOutput.utf8)) as? [String: Any])
+        #expect(document["signedIn"] as? Bool == true)
+        #expect(document["mode"] as? String == "sealed")
+        #expect((document["session"] as? [String: Any])?["mode"] as? String == "600")
+        #expect(((document["cache"] as? [String: Any])?["entries"] as? Int ?? 0) >= 1)
+        #expect(loose.status == 0)
+        #expect(loose.standardOutput.contains("mode 644, others can read it: chmod 600"))
+        #expect(await backend.server.requestCount() == requestsBefore, "status sent a request")
+    }
+
     @Test("--offline with nothing cached exits 69 without touching the network; with --refresh it is a usage error")
     func offlineFlag() async throws {
         let (backend, cli, _) = try await CLI.signedIn()

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Renders `storefront status`, as lines or as one JSON object. It always succeeds:
+/// being signed out, or having no cache yet, is a state to report, not an error.
+public struct StatusPresenter: Sendable {
+    private let output: any ConsoleOutput
+    private let format: OutputFormat
+
+    public init(output: any ConsoleOutput, format: OutputFormat) {
+        self.output = output
+        self.format = format
+    }
+
+    @discardableResult
+    public func show(_ report: StatusReport) -> ProcessExitStatus {
+        if format == .json {
+            output.printLine(JSONDocuments.status(report))
+            return .success
+        }
+        let mode = report.session.mode.map { String($0, radix: 8) }
+        let trust = report.authorityFile.map { "the authorities in \($0)" } ?? "the system's authorities"
+        output.printLine("Backend       \(report.backend)")
+        output.printLine("Payload       " + (report.payloadKeySource.map { "sealed (AES-256-GCM), key from \($0)" } ?? "plain JSON"))
+        output.printLine("TLS trust     \(trust)" + (report.pins.isEmpty ? "" : ", pinned to \(report.pins.joined(separator: ", "))"))
+        output.printLine("Signed in     " + (report.signedInAs ?? "no"))
+        output.printLine("Session file  \(report.session.path)" + (mode.map { " (mode \($0)\(report.session.isPrivate ? ", yours alone" : ", others can read it: chmod 600"))" } ?? " (none)"))
+        let oldest = report.cache.oldestStoredAt.map { ", oldest stored \($0.formatted(.iso8601))" } ?? ""
+        output.printLine("Cache         \(report.cache.folder): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
+        return .success
+    }
+}

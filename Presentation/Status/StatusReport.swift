@@ -1,0 +1,59 @@
+import Foundation
+
+/// What `storefront status` reports: what the program would use, gathered without
+/// changing anything. Plain values, so the presenter can be tested without files.
+public struct StatusReport: Equatable, Sendable {
+    /// The session file: where it is, and whether others can read it.
+    public struct SessionFile: Equatable, Sendable {
+        public let path: String
+        /// Nil when there is no session file.
+        public let mode: Int?
+
+        public init(path: String, mode: Int?) {
+            self.path = path
+            self.mode = mode
+        }
+
+        /// Readable by the user alone (or absent).
+        public var isPrivate: Bool { (mode ?? 0) & 0o077 == 0 }
+    }
+
+    /// The cache folder and what is in it.
+    public struct Cache: Equatable, Sendable {
+        public let folder: String
+        public let entries: Int
+        public let bytes: Int
+        public let oldestStoredAt: Date?
+
+        public init(folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?) {
+            self.folder = folder
+            self.entries = entries
+            self.bytes = bytes
+            self.oldestStoredAt = oldestStoredAt
+        }
+    }
+
+    public let backend: String
+    /// Where the payload key came from; nil in plain mode.
+    public let payloadKeySource: String?
+    /// The CA file to trust instead of the system's, if any.
+    public let authorityFile: String?
+    public let pins: [String]
+    /// Who the stored session belongs to: the cached username when known, else the id.
+    public let signedInAs: String?
+    public let session: SessionFile
+    public let cache: Cache
+
+    public init(
+        backend: String, payloadKeySource: String?, authorityFile: String?, pins: [String],
+        signedInAs: String?, session: SessionFile, cache: Cache
+    ) {
+        self.backend = backend
+        self.payloadKeySource = payloadKeySource
+        self.authorityFile = authorityFile
+        self.pins = pins
+        self.signedInAs = signedInAs
+        self.session = session
+        self.cache = cache
+    }
+}
