@@ -126,8 +126,9 @@ struct CompositionRoot: Sendable {
     }
 
     /// What `storefront status` shows, read from the settings, the session file and the
-    /// cache, with no request: the user comes from the cache alone.
-    func makeStatusReport() async -> StatusReport {
+    /// cache, with no request (the user comes from the cache alone) unless
+    /// `checkingWithBackend`, which asks `/auth/me`.
+    func makeStatusReport(checkingWithBackend: Bool = false) async -> StatusReport {
         let sessionPath = settings.sessionFile
         let mode = (try? FileManager.default.attributesOfItem(atPath: sessionPath)[.posixPermissions] as? Int) ?? nil
         var signedInAs: String?
@@ -142,6 +143,10 @@ struct CompositionRoot: Sendable {
             let user = try? await makeAuthRepository().currentUser(policy: .cacheOnly)
             signedInAs = user.map { "\($0.value.displayName) (\($0.value.username))" } ?? "user \(session.userID)"
         }
+        var check: String?
+        if checkingWithBackend {
+            check = session == nil ? "nothing to check: not signed in" : await checkSession()
+        }
         let statistics = makeCache().statistics()
         return StatusReport(
             backend: settings.baseURL.absoluteString,
@@ -150,8 +155,20 @@ struct CompositionRoot: Sendable {
             pins: settings.trust.pins.map(\.description),
             signedInAs: signedInAs,
             session: .init(path: sessionPath, mode: mode),
-            cache: .init(folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt)
+            cache: .init(folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
+            check: check
         )
+    }
+
+    /// `/auth/me` with the stored session, in words: accepted, unreachable, or why not.
+    private func checkSession() async -> String {
+        do {
+            let result = try await makeAuthRepository().currentUser(policy: .revalidate)
+            guard case .network = result.origin else { return "the backend cannot be reached; the session is unchecked" }
+            return "the backend accepts the session"
+        } catch {
+            return ErrorMessage(error).sentence
+        }
     }
 
     /// Whether a session is stored, so the interactive mode knows to ask for a login first.

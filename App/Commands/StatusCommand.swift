@@ -10,6 +10,9 @@ struct StatusCommand: AsyncParsableCommand {
         abstract: "Show the backend, the payload mode, TLS trust, who is signed in, and where the session and cache are."
     )
 
+    @Flag(name: .long, help: "Also ask the backend whether the session is still good (the one status that uses the network).")
+    var check = false
+
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
@@ -20,7 +23,7 @@ struct StatusCommand: AsyncParsableCommand {
                 .reportConfigurationFailure(failure.sentence)
             throw ExitCode(status.rawValue)
         case .ready(let root):
-            let report = await root.makeStatusReport()
+            let report = await root.makeStatusReport(checkingWithBackend: check)
             StatusPresenter(output: output, format: options.format).show(report)
             await root.shutdown()
         }

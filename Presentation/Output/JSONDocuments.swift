@@ -118,6 +118,7 @@ public enum JSONDocuments {
         let user: String?
         let session: Session
         let cache: Cache
+        let check: String?
     }
 
     struct ErrorDocument: Encodable {
@@ -186,7 +187,8 @@ public enum JSONDocuments {
             cache: .init(
                 folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
                 oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601)
-            )
+            ),
+            check: report.check
         ))
     }
 

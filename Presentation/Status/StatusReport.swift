@@ -43,10 +43,12 @@ public struct StatusReport: Equatable, Sendable {
     public let signedInAs: String?
     public let session: SessionFile
     public let cache: Cache
+    /// With `--check`: what the backend said of the session, as a sentence; nil without.
+    public let check: String?
 
     public init(
         backend: String, payloadKeySource: String?, authorityFile: String?, pins: [String],
-        signedInAs: String?, session: SessionFile, cache: Cache
+        signedInAs: String?, session: SessionFile, cache: Cache, check: String? = nil
     ) {
         self.backend = backend
         self.payloadKeySource = payloadKeySource
@@ -55,5 +57,6 @@ public struct StatusReport: Equatable, Sendable {
         self.signedInAs = signedInAs
         self.session = session
         self.cache = cache
+        self.check = check
     }
 }

@@ -227,6 +227,13 @@ struct CommandLineFlowTests {
         #expect(loose.status == 0)
         #expect(loose.standardOutput.contains("mode 644, others can read it: chmod 600"))
         #expect(await backend.server.requestCount() == requestsBefore, "status sent a request")
+
+        // --check is the one status that asks the backend.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: cli.dataDirectory + "/session.json")
+        let checked = try await cli.run(["status", "--check"])
+        #expect(checked.status == 0)
+        #expect(checked.standardOutput.contains("Checked       the backend accepts the session"), "\(checked.everything)")
+        #expect(await backend.server.requestCount() > requestsBefore)
     }
 
     @Test("--offline with nothing cached exits 69 without touching the network; with --refresh it is a usage error")
