@@ -17,6 +17,17 @@ struct StorefrontCommand: AsyncParsableCommand {
             Storefront is a Swift 6 Clean Architecture reference app. It talks to any \
             server that follows its store protocol, sealed with AES-256-GCM or in plain \
             JSON. Try `storefront demo`: it needs no set-up and no network.
+
+            Environment: STOREFRONT_BASE_URL (the backend), STOREFRONT_PAYLOAD_KEY (the \
+            base64 payload key), STOREFRONT_DATA_DIR (session and cache), STOREFRONT_CA_FILE \
+            and STOREFRONT_PINS (https trust), STOREFRONT_TRANSPORT=urlsession, \
+            XDG_STATE_HOME and XDG_CACHE_HOME. An option wins over its variable.
+
+            Exit status: 0 done; 1 anything else, with a message; 64 usage; 65 the \
+            backend's answer could not be used; 69 the backend cannot be reached and \
+            nothing usable is cached; 76 the backend's TLS identity failed verification; \
+            77 not signed in, wrong credentials or an expired session; 78 configuration \
+            or start-up failed; 130, 143 interrupted by SIGINT, SIGTERM.
             """,
         version: StorefrontVersion.current,
         subcommands: [
