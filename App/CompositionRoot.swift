@@ -125,6 +125,10 @@ struct CompositionRoot: Sendable {
         )
     }
 
+    func makeStatusPresenter() -> StatusPresenter {
+        StatusPresenter(output: output, format: format)
+    }
+
     /// What `storefront status` shows, read from the settings, the session file and the
     /// cache, with no request (the user comes from the cache alone) unless
     /// `checkingWithBackend`, which asks `/auth/me`.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Presentation
 
 /// `storefront status`: what the program would use, and whether the session is safe,
@@ -16,16 +15,8 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let output = TerminalOutput()
-        switch CompositionRoot.start(options: options, environment: ProcessInfo.processInfo.environment, output: output, checkingFiles: false) {
-        case .failed(let failure):
-            let status = ErrorReporter(output: output, format: options.format, verbose: options.verbose)
-                .reportConfigurationFailure(failure.sentence)
-            throw ExitCode(status.rawValue)
-        case .ready(let root):
-            let report = await root.makeStatusReport(checkingWithBackend: check)
-            StatusPresenter(output: output, format: options.format).show(report)
-            await root.shutdown()
+        try await ClientCommandRunner.run(options, checkingFiles: false) { root in
+            root.makeStatusPresenter().show(await root.makeStatusReport(checkingWithBackend: check))
         }
     }
 }
