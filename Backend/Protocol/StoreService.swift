@@ -94,13 +94,7 @@ struct StoreService: Sendable {
     }
 
     private func search(_ request: StoreRequest) -> StoreResponse {
-        let query = request.query
-        guard let limit = Self.count(query["limit"], default: 30) else { return message(400, "Invalid 'limit' parameter") }
-        guard let skip = Self.count(query["skip"], default: 0) else { return message(400, "Invalid 'skip' parameter") }
-        // DummyJSON reads limit 0 as "all"; a cap keeps one request from asking for a million.
-        let pageSize = limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit)
-        let (total, products) = catalogue.search(query["q"] ?? "", limit: pageSize, skip: skip)
-        return json(200, WireBodies.SearchResponse(products: products, total: total, skip: skip, limit: products.count))
+        page(request) { limit, skip in catalogue.search(request.query["q"] ?? "", limit: limit, skip: skip) }
     }
 
     private func categories() -> StoreResponse {
@@ -111,11 +105,21 @@ struct StoreService: Sendable {
 
     /// The search answer's shape, for one category's products.
     private func category(_ slug: String, _ request: StoreRequest) -> StoreResponse {
+        page(request) { limit, skip in catalogue.products(inCategory: slug, limit: limit, skip: skip) }
+    }
+
+    /// A page of products as searches and categories answer it: `limit` and `skip`
+    /// read from the query (400 when malformed), handed to `find`, and the products
+    /// with `total`, `skip` and `limit` (how many came back, as DummyJSON says it).
+    private func page(
+        _ request: StoreRequest,
+        _ find: (_ limit: Int, _ skip: Int) -> (total: Int, products: [CatalogueProduct])
+    ) -> StoreResponse {
         let query = request.query
         guard let limit = Self.count(query["limit"], default: 30) else { return message(400, "Invalid 'limit' parameter") }
         guard let skip = Self.count(query["skip"], default: 0) else { return message(400, "Invalid 'skip' parameter") }
-        let pageSize = limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit)
-        let (total, products) = catalogue.products(inCategory: slug, limit: pageSize, skip: skip)
+        // DummyJSON reads limit 0 as "all"; a cap keeps one request from asking for a million.
+        let (total, products) = find(limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit), skip)
         return json(200, WireBodies.SearchResponse(products: products, total: total, skip: skip, limit: products.count))
     }
 
