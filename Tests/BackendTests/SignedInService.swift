@@ -25,9 +25,8 @@ struct SignedInService {
     }
 
     /// GET `target`, with emilys's token unless `signedIn` is false.
-    func get(_ target: String, signedIn: Bool = true, headers extra: [String: String] = [:]) async -> StoreResponse {
-        var headers = signedIn ? ["Authorization": "Bearer \(token)"] : [:]
-        headers.merge(extra) { _, new in new }
+    func get(_ target: String, signedIn: Bool = true) async -> StoreResponse {
+        let headers = signedIn ? ["Authorization": "Bearer \(token)"] : [:]
         return await service.respond(to: StoreRequest(method: "GET", target: target, headers: headers, body: []))
     }
 
