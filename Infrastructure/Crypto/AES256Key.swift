@@ -10,7 +10,7 @@ public struct AES256Key: Sendable, Equatable {
 
     private let storage: KeyStorage
 
-    /// The key's bytes, for libcrypto calls and tests. A copy: prefer `storage` in calls.
+    /// A copy of the key's bytes, for tests; libcrypto gets them through `takeContext`.
     var bytes: [UInt8] { Array(storage.buffer) }
 
     /// Fails unless exactly 32 bytes are given.
@@ -29,11 +29,6 @@ public struct AES256Key: Sendable, Equatable {
     /// Hands a context back after a message that went well, for the next one.
     func recycle(_ context: OpaqueContext, encrypting: Bool) {
         storage.contexts.recycle(context, encrypting: encrypting)
-    }
-
-    /// Lends the key's bytes to a libcrypto call without copying them.
-    func withUnsafeKeyPointer<Result>(_ body: (UnsafePointer<UInt8>?) throws(CryptoError) -> Result) throws(CryptoError) -> Result {
-        try body(UnsafePointer(storage.buffer.baseAddress))
     }
 
     public static func == (lhs: AES256Key, rhs: AES256Key) -> Bool {
