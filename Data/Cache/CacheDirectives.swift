@@ -18,13 +18,6 @@ struct CacheDirectives: Sendable, Equatable {
     /// the client asking for a year.
     static let longestFreshness: Duration = .seconds(24 * 3600)
 
-    init(maxAge: Int? = nil, noCache: Bool = false, noStore: Bool = false, etag: String? = nil) {
-        self.maxAge = maxAge
-        self.noCache = noCache
-        self.noStore = noStore
-        self.etag = etag
-    }
-
     init(_ response: HTTPResponse) {
         etag = response.header("ETag").flatMap { Self.isEntityTag($0) ? $0 : nil }
         for directive in (response.header("Cache-Control") ?? "").split(separator: ",") {
