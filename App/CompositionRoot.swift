@@ -1,3 +1,4 @@
+import ArgumentParser
 import Data
 import Domain
 import Foundation
@@ -48,6 +49,31 @@ struct CompositionRoot: Sendable {
             return .ready(try CompositionRoot(settings: settings, output: output, format: format, verbose: verbose))
         } catch {
             return .failed(error)
+        }
+    }
+
+    /// Runs one client command: starts the graph (a failure is its sentence and exit 78),
+    /// hands it to `body`, lets go of the network, and turns the outcome into the exit
+    /// status. `checkingFiles: false` is for `status`, which reports the data folder's
+    /// files instead of refusing them, and makes no folder.
+    static func run(
+        _ options: GlobalOptions,
+        checkingFiles: Bool = true,
+        _ body: (CompositionRoot) async -> ProcessExitStatus
+    ) async throws {
+        let output = TerminalOutput()
+        let environment = ProcessInfo.processInfo.environment
+        switch start(options: options, environment: environment, output: output, checkingFiles: checkingFiles) {
+        case .failed(let failure):
+            let status = ErrorReporter(output: output, format: options.format, verbose: options.verbose)
+                .reportConfigurationFailure(failure.sentence)
+            throw ExitCode(status.rawValue)
+        case .ready(let root):
+            let status = await body(root)
+            await root.shutdown()
+            if status != .success {
+                throw ExitCode(status.rawValue)
+            }
         }
     }
 
@@ -219,14 +245,14 @@ struct CompositionRoot: Sendable {
     // MARK: Network
 
     /// The adapter the settings name, inside the store's interceptor chain (whose order
-    /// is Data's decision: `StoreClientChain`).
+    /// is Data's decision: `InterceptedTransport.storeChain`).
     private static func makeTransport(
         settings: ClientSettings,
         logger: Logger
     ) throws(StartupFailure) -> (any HTTPTransport, @Sendable () async -> Void) {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
         let adapter = try makeAdapter(settings: settings, origin: origin)
-        let chain = StoreClientChain.make(
+        let chain = InterceptedTransport.storeChain(
             adapter: adapter.transport,
             sessions: FileSessionStore(directory: settings.stateDirectory),
             payloadKey: settings.payloadKey,

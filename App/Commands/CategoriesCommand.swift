@@ -12,7 +12,7 @@ struct CategoriesCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        try await ClientCommandRunner.run(options) { root in
+        try await CompositionRoot.run(options) { root in
             await root.makeCategoriesPresenter().show(policy: reading.policy)
         }
     }

@@ -52,7 +52,7 @@ struct LoginCommand: AsyncParsableCommand {
                 throw ValidationError("Standard input is not a terminal, so the password cannot be asked for; pipe it in with --password-stdin.")
             }
         }
-        try await ClientCommandRunner.run(options) { root in
+        try await CompositionRoot.run(options) { root in
             await root.makeSignInPresenter().signIn(username: username, password: password)
         }
     }

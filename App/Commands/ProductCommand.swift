@@ -25,7 +25,7 @@ struct ProductCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ClientCommandRunner.run(options) { root in
+        try await CompositionRoot.run(options) { root in
             await root.makeProductPresenter().show(id: id, policy: reading.policy)
         }
     }

@@ -26,7 +26,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ClientCommandRunner.run(options) { root in
+        try await CompositionRoot.run(options) { root in
             await root.makeSearchPresenter().search(query, page: paging.page, pageSize: paging.limit, policy: reading.policy)
         }
     }

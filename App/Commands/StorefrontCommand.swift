@@ -77,7 +77,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             output.printDiagnostic("storefront: no command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`).")
             throw ExitCode(ProcessExitStatus.usage.rawValue)
         }
-        try await ClientCommandRunner.run(try GlobalOptions.parse([])) { root in
+        try await CompositionRoot.run(try GlobalOptions.parse([])) { root in
             await InteractiveSession(root: root, output: output).run()
         }
     }

@@ -29,7 +29,7 @@ struct ClientBenchmark {
 
         let adapter = try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: baseURL))
         let sessions = FileSessionStore(directory: folder)
-        let chain = StoreClientChain.make(adapter: adapter, sessions: sessions, payloadKey: nil, logger: .silent)
+        let chain = InterceptedTransport.storeChain(adapter: adapter, sessions: sessions, payloadKey: nil, logger: .silent)
         let cache = FileResponseCache(directory: folder + "/cache", clock: SystemWallClock())
         let namespace = baseURL.absoluteString
         let logIn = LogIn(repository: RemoteAuthRepository(

@@ -18,22 +18,30 @@ import Logging
 /// 5. The backend cannot be reached: the kept answer stands in, however old, and says
 ///    its age (stale-if-error): an old answer that says so beats none.
 /// 6. `--offline` answers from the cache alone; `--refresh` skips rule 2.
+/// 7. Answers are kept per backend and user (`Owner`): two people sharing a data folder
+///    never see each other's, and with no one signed in nothing is kept.
 struct CachePolicy: Sendable {
     let cache: any ResponseCache
     let clock: any WallClock
+    /// Who is signed in, which says whose kept answers to use.
+    let sessions: any SessionStore
+    /// Tells apart the caches of different backends, e.g. the base URL.
+    let namespace: String
     /// Writes the one `--verbose` line per exchange, cache outcome included.
     let logger: Logger
 
-    /// A value for `request` under `policy`. `key` is where its answer is kept (nil:
-    /// nothing is kept, e.g. with no one signed in); `fetch` sends the request,
-    /// conditional on the `ETag` it is given; `toDomain` decides whether an answer is usable.
+    /// A value for `request` under `policy`, kept under the request target for the
+    /// signed-in user. `fetch` sends the request, conditional on the `ETag` it is given;
+    /// `toDomain` decides whether an answer is usable.
     func load<Answer: Codable & Sendable, Value>(
         _ request: HTTPRequest,
-        key: String?,
         policy: ReadPolicy,
         fetch: (_ etag: String?) async throws(APIError) -> StoreAPIClient.Revalidation<Answer>,
         toDomain: (Answer) throws(StoreError) -> Value
     ) async throws(APIError) -> (value: Value, origin: Origin) {
+        let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
+        if owner == nil, policy == .cacheOnly { throw .network(.notSignedIn) }
+        let key = owner?.key(for: request.target)
         let exchange = "\(request.method.rawValue) \(request.target)"
         let kept = await keptAnswer(key, toDomain)
 
@@ -159,4 +167,27 @@ struct CachePolicy: Sendable {
     }
 
     private static let longestAge: TimeInterval = 100 * 365 * 24 * 3600
+
+    /// Whose kept answers these are: the backend and the signed-in user. Logout finds
+    /// (by `keyPrefix`) and removes exactly one user's.
+    struct Owner: Sendable {
+        /// Every key of this owner starts with it: the backend's address, then the user.
+        let keyPrefix: String
+
+        init(namespace: String, userID: Int) {
+            keyPrefix = "\(namespace) user \(userID) "
+        }
+
+        /// The key of the answer to `target` (the request line's path and query).
+        func key(for target: String) -> String {
+            keyPrefix + target
+        }
+
+        /// The owner for the stored session; nil when no one is signed in (or the session
+        /// cannot be read, which the request itself will then report).
+        static func signedIn(namespace: String, sessions: any SessionStore) async -> Owner? {
+            guard let session = try? await sessions.load() else { return nil }
+            return Owner(namespace: namespace, userID: session.userID)
+        }
+    }
 }

@@ -1,6 +1,8 @@
+import Infrastructure
+import Logging
+
 /// A transport that runs each request through interceptors, first to last, and then
-/// through the wrapped transport. The order is the composition's decision, e.g.
-/// logging → auth → retry → payload sealing → transport (see `StoreClientChain`).
+/// through the wrapped transport. The store's order, and why, is `storeChain` below.
 public struct InterceptedTransport: HTTPTransport {
     private let interceptors: [any HTTPInterceptor]
     private let transport: any HTTPTransport
@@ -23,5 +25,39 @@ public struct InterceptedTransport: HTTPTransport {
             try await send(request, from: index + 1)
         }
         return try await interceptors[index].intercept(request, next: next)
+    }
+}
+
+extension InterceptedTransport {
+    /// The chain every store request goes through, built in one place so the App and
+    /// the benchmark run the same order: logging → auth → retry → base path → payload
+    /// sealing → adapter.
+    ///
+    /// Auth sits outside the retry, so a refresh (a POST, with a single-use token) is
+    /// never repeated: were retry outside, a GET whose refresh failed mid-flight would be
+    /// retried, get 401 again and spend the refresh token a second time. Logging sits
+    /// outside both, so it prints one line per command exchange with the attempt it took;
+    /// sealing sits inside auth so the refresh call is sealed like every other request.
+    /// The adapter is the only piece that knows which HTTP stack is underneath.
+    public static func storeChain(
+        adapter: any HTTPTransport,
+        sessions: any SessionStore,
+        payloadKey: AES256Key?,
+        logger: Logger,
+        sleeper: any Sleeper = ContinuousSleeper(),
+        basePath: String = ""
+    ) -> InterceptedTransport {
+        var interceptors: [any HTTPInterceptor] = [
+            LoggingInterceptor(logger: logger),
+            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
+            RetryInterceptor(sleeper: sleeper),
+        ]
+        if !basePath.isEmpty {
+            interceptors.append(BasePathInterceptor(basePath: basePath))
+        }
+        if let payloadKey {
+            interceptors.append(PayloadSealingInterceptor(key: payloadKey))
+        }
+        return InterceptedTransport(interceptors: interceptors, transport: adapter)
     }
 }

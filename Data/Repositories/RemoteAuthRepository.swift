@@ -23,7 +23,7 @@ public struct RemoteAuthRepository: AuthRepository {
         self.api = StoreAPIClient(transport: transport)
         self.sessions = sessions
         self.cache = cache
-        self.cachePolicy = CachePolicy(cache: cache, clock: clock, logger: logger)
+        self.cachePolicy = CachePolicy(cache: cache, clock: clock, sessions: sessions, namespace: cacheNamespace, logger: logger)
         self.cacheNamespace = cacheNamespace
     }
 
@@ -49,20 +49,17 @@ public struct RemoteAuthRepository: AuthRepository {
             throw .unexpected(detail: "the session could not be stored: \(error)")
         }
         // Kept for `whoami` offline; stale at once, so a reachable backend is still asked.
-        let owner = CacheOwner(namespace: cacheNamespace, userID: answer.user.id)
+        let owner = CachePolicy.Owner(namespace: cacheNamespace, userID: answer.user.id)
         await cache.store(answer.user, for: owner.key(for: StoreEndpoints.currentUser.target), validity: CacheValidity())
         return user
     }
 
     public func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
         let request = StoreEndpoints.currentUser
-        let owner = await CacheOwner.signedIn(namespace: cacheNamespace, sessions: sessions)
-        if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         let loaded: (value: User, origin: Origin)
         do throws(APIError) {
             loaded = try await cachePolicy.load(
                 request,
-                key: owner?.key(for: request.target),
                 policy: policy,
                 fetch: { etag async throws(APIError) in try await api.send(request, expecting: UserDTO.self, ifNoneMatch: etag) },
                 toDomain: { answer throws(StoreError) in try answer.toDomain() }
@@ -77,7 +74,7 @@ public struct RemoteAuthRepository: AuthRepository {
     /// is what signs this client out. Works offline, and when already signed out.
     /// This user's kept answers go first, while the session still says whose they are.
     public func logOut() async throws(StoreError) {
-        if let owner = await CacheOwner.signedIn(namespace: cacheNamespace, sessions: sessions) {
+        if let owner = await CachePolicy.Owner.signedIn(namespace: cacheNamespace, sessions: sessions) {
             await cache.removeAll(keyPrefix: owner.keyPrefix)
         }
         do {

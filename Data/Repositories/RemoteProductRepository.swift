@@ -6,9 +6,7 @@ import Logging
 /// a kept page answers instead.
 public struct RemoteProductRepository: ProductRepository {
     private let api: StoreAPIClient
-    private let sessions: any SessionStore
     private let cachePolicy: CachePolicy
-    private let cacheNamespace: String
 
     /// - Parameter cacheNamespace: tells apart the caches of different backends, e.g. the base URL.
     public init(
@@ -20,9 +18,7 @@ public struct RemoteProductRepository: ProductRepository {
         logger: Logger = .silent
     ) {
         self.api = StoreAPIClient(transport: transport)
-        self.sessions = sessions
-        self.cachePolicy = CachePolicy(cache: cache, clock: clock, logger: logger)
-        self.cacheNamespace = cacheNamespace
+        self.cachePolicy = CachePolicy(cache: cache, clock: clock, sessions: sessions, namespace: cacheNamespace, logger: logger)
     }
 
     public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
@@ -55,19 +51,17 @@ public struct RemoteProductRepository: ProductRepository {
         return Fetched(loaded.value, from: loaded.origin)
     }
 
-    /// Kept by request target (the query and page are in it), under the signed-in user.
+    /// Through the cache policy, which keeps answers by request target (the query and
+    /// page are in it) under the signed-in user.
     private func load<Answer: Codable & Sendable, Value>(
         _ request: HTTPRequest,
         policy: ReadPolicy,
         as answer: Answer.Type,
         toDomain: (Answer) throws(StoreError) -> Value
     ) async throws(StoreError) -> (value: Value, origin: Origin) {
-        let owner = await CacheOwner.signedIn(namespace: cacheNamespace, sessions: sessions)
-        if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         do throws(APIError) {
             return try await cachePolicy.load(
                 request,
-                key: owner?.key(for: request.target),
                 policy: policy,
                 fetch: { etag async throws(APIError) in try await api.send(request, expecting: Answer.self, ifNoneMatch: etag) },
                 toDomain: toDomain

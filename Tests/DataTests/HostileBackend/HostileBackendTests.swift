@@ -36,7 +36,7 @@ struct HostileBackendTests {
         let cache = FileResponseCache(directory: cacheFolder, clock: clock)
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
         let transport = try AsyncHTTPClientTransport(configuration: configuration)
-        let chain = StoreClientChain.make(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
+        let chain = InterceptedTransport.storeChain(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
         let products = RemoteProductRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
         let accounts = RemoteAuthRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
         let queries = try [
@@ -70,13 +70,13 @@ struct HostileBackendTests {
             let files = try Self.entries(in: cacheFolder)
             var valid = 0
             for query in queries {
-                let key = CacheOwner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
+                let key = CachePolicy.Owner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
                 if let cached = await cache.value(ProductSearchResponseDTO.self, for: key) {
                     #expect(throws: Never.self) { _ = try cached.value.toDomain(for: query) }
                     valid += 1
                 }
             }
-            if let user = await cache.value(UserDTO.self, for: CacheOwner(namespace: Self.namespace, userID: 1).key(for: "/auth/me")) {
+            if let user = await cache.value(UserDTO.self, for: CachePolicy.Owner(namespace: Self.namespace, userID: 1).key(for: "/auth/me")) {
                 #expect(throws: Never.self) { _ = try user.value.toDomain() }
                 valid += 1
             }

@@ -14,7 +14,7 @@ struct BasePathTests {
     func sealedUnderPath() async throws {
         let key = try AES256Key.random()
         let adapter = SpyTransport(always: HTTPResponse(status: 204))
-        let chain = StoreClientChain.make(
+        let chain = InterceptedTransport.storeChain(
             adapter: adapter, sessions: FakeSessionStore(), payloadKey: key,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
         )
@@ -40,7 +40,7 @@ struct BasePathTests {
         let adapter = SpyTransport { request, _ in
             request.path.hasSuffix("/auth/refresh") ? .json(403, #"{"message":"no"}"#) : .json(401, "{}")
         }
-        let chain = StoreClientChain.make(
+        let chain = InterceptedTransport.storeChain(
             adapter: adapter, sessions: sessions, payloadKey: nil,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
         )

@@ -83,7 +83,7 @@ struct RefreshRefusalTests {
             if let failure { throw failure }
             return .json(503, #"{"message":"busy"}"#)
         }
-        let chain = StoreClientChain.make(
+        let chain = InterceptedTransport.storeChain(
             adapter: adapter, sessions: sessions, payloadKey: nil,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, sleeper: SpySleeper()
         )
