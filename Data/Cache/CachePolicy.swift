@@ -36,11 +36,11 @@ struct CachePolicy: Sendable {
     func load<Answer: Codable & Sendable, Value>(
         _ request: HTTPRequest,
         policy: ReadPolicy,
-        fetch: (_ etag: String?) async throws(APIError) -> StoreAPIClient.Revalidation<Answer>,
+        fetch: (_ etag: String?) async throws(StoreError) -> StoreAPIClient.Revalidation<Answer>,
         toDomain: (Answer) throws(StoreError) -> Value
-    ) async throws(APIError) -> (value: Value, origin: Origin) {
+    ) async throws(StoreError) -> (value: Value, origin: Origin) {
         let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
-        if owner == nil, policy == .cacheOnly { throw .network(.notSignedIn) }
+        if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         let key = owner?.key(for: request.target)
         let exchange = "\(request.method.rawValue) \(request.target)"
         let kept = await keptAnswer(key, toDomain)
@@ -67,10 +67,12 @@ struct CachePolicy: Sendable {
         let answer: StoreAPIClient.Revalidation<Answer>
         do {
             answer = try await Self.fetch(fetch, etag: kept?.entry.validity.etag, recordingInto: record)
-        } catch where error.isUnreachable {
+        } catch .offline {
+            // Unreachable, or still 502–504 after the retries: the one failure a kept
+            // answer may stand in for (rule 5).
             guard let kept else {
                 log(record, cache: "cache miss")
-                throw error
+                throw .offline
             }
             log(record, cache: "cache hit, stored \(kept.age.components.seconds) s ago")
             return (kept.value, .cache(age: kept.age, reason: .backendUnreachable))
@@ -82,15 +84,15 @@ struct CachePolicy: Sendable {
         switch answer {
         case .notModified(let directives):
             // Only sent with a kept answer's ETag, so there is one to renew.
-            guard let kept, let key else { throw .undecodable(detail: "304 with nothing kept to renew") }
+            guard let kept, let key else { throw .unusableResponse(detail: "304 with nothing kept to renew") }
             let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.entry.validity.etag)
             await cache.store(kept.entry.value, for: key, validity: validity)
             log(record, cache: "cache hit, revalidated")
             return (kept.value, .network)
         case .answer(let body, let directives):
             let value: Value
-            do throws(APIError) {
-                value = try Self.map(body, toDomain)
+            do throws(StoreError) {
+                value = try toDomain(body)
             } catch {
                 log(record, cache: "cache miss, not stored: the answer was unusable")
                 throw error
@@ -128,13 +130,13 @@ struct CachePolicy: Sendable {
 
     /// Runs `fetch` with `record` bound, so the logging interceptor leaves its half there.
     private static func fetch<Answer>(
-        _ fetch: (_ etag: String?) async throws(APIError) -> StoreAPIClient.Revalidation<Answer>,
+        _ fetch: (_ etag: String?) async throws(StoreError) -> StoreAPIClient.Revalidation<Answer>,
         etag: String?,
         recordingInto record: ExchangeRecord
-    ) async throws(APIError) -> StoreAPIClient.Revalidation<Answer> {
+    ) async throws(StoreError) -> StoreAPIClient.Revalidation<Answer> {
         // TaskLocal.withValue rethrows untyped errors; a Result carries the typed one through.
-        let result: Result<StoreAPIClient.Revalidation<Answer>, APIError> = await ExchangeRecord.$current.withValue(record) {
-            do throws(APIError) {
+        let result: Result<StoreAPIClient.Revalidation<Answer>, StoreError> = await ExchangeRecord.$current.withValue(record) {
+            do throws(StoreError) {
                 return .success(try await fetch(etag))
             } catch {
                 return .failure(error)
@@ -146,15 +148,6 @@ struct CachePolicy: Sendable {
     /// The one `--verbose` line of this exchange: the network half, then the cache's.
     private func log(_ record: ExchangeRecord, cache outcome: String) {
         logger.debug("\(record.network ?? "no request"), \(outcome)")
-    }
-
-    private static func map<Answer, Value>(_ answer: Answer, _ toDomain: (Answer) throws(StoreError) -> Value) throws(APIError) -> Value {
-        do {
-            return try toDomain(answer)
-        } catch {
-            if case .unusableResponse(let detail) = error { throw .undecodable(detail: detail) }
-            throw .undecodable(detail: "\(error)")
-        }
     }
 
     /// Time since `date`, never negative (a clock set back must not make a negative age)

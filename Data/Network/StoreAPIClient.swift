@@ -1,8 +1,9 @@
+import Domain
 import Foundation
 
-/// The one place that turns HTTP into results: it sends a request through the chain,
-/// treats anything but 2xx as an error (with the server's `message`), and decodes the
-/// body. Repositories never look at a status code themselves.
+/// Where a response becomes a result for the repositories: it sends a request through
+/// the chain, turns anything but 2xx into a `StoreError` (with the server's `message`),
+/// and decodes the body. Repositories never look at a status code themselves.
 struct StoreAPIClient: Sendable {
     private let transport: any HTTPTransport
 
@@ -10,9 +11,14 @@ struct StoreAPIClient: Sendable {
         self.transport = transport
     }
 
-    func send<Response: Decodable>(_ request: HTTPRequest, expecting: Response.Type) async throws(APIError) -> Response {
+    /// - Parameter kind: which kind of request this is, which says what its statuses mean.
+    func send<Response: Decodable>(
+        _ request: HTTPRequest,
+        expecting: Response.Type,
+        as kind: StoreErrorMapping.RequestKind = .authenticated
+    ) async throws(StoreError) -> Response {
         let response = try await exchange(request)
-        guard response.isSuccess else { throw Self.failure(response) }
+        guard response.isSuccess else { throw Self.failure(response, kind) }
         return try Self.decode(response, of: request, as: Response.self)
     }
 
@@ -28,37 +34,37 @@ struct StoreAPIClient: Sendable {
         _ request: HTTPRequest,
         expecting: Response.Type,
         ifNoneMatch etag: String?
-    ) async throws(APIError) -> Revalidation<Response> {
+    ) async throws(StoreError) -> Revalidation<Response> {
         var request = request
         if let etag { request.headers["If-None-Match"] = etag }
         let response = try await exchange(request)
         if response.status == 304 {
             // A 304 only means something to a client that asked "has it changed?".
-            guard etag != nil else { throw .undecodable(detail: "\(request.path): 304 to a request that held no ETag") }
+            guard etag != nil else { throw .unusableResponse(detail: "\(request.path): 304 to a request that held no ETag") }
             return .notModified(CacheDirectives(response))
         }
-        guard response.isSuccess else { throw Self.failure(response) }
+        guard response.isSuccess else { throw Self.failure(response, .authenticated) }
         return .answer(try Self.decode(response, of: request, as: Response.self), CacheDirectives(response))
     }
 
-    private func exchange(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
+    private func exchange(_ request: HTTPRequest) async throws(StoreError) -> HTTPResponse {
         do {
             return try await transport.send(request)
         } catch {
-            throw .network(error)
+            throw StoreErrorMapping.storeError(for: error)
         }
     }
 
-    private static func failure(_ response: HTTPResponse) -> APIError {
+    private static func failure(_ response: HTTPResponse, _ kind: StoreErrorMapping.RequestKind) -> StoreError {
         let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
-        return .status(response.status, message: message)
+        return StoreErrorMapping.storeError(status: response.status, message: message, in: kind)
     }
 
-    private static func decode<Response: Decodable>(_ response: HTTPResponse, of request: HTTPRequest, as type: Response.Type) throws(APIError) -> Response {
+    private static func decode<Response: Decodable>(_ response: HTTPResponse, of request: HTTPRequest, as type: Response.Type) throws(StoreError) -> Response {
         do {
             return try JSONDecoder().decode(Response.self, from: Data(response.body))
         } catch {
-            throw .undecodable(detail: "\(request.method.rawValue) \(request.path): \(describe(error))")
+            throw .unusableResponse(detail: "\(request.method.rawValue) \(request.path): \(describe(error))")
         }
     }
 

@@ -1,6 +1,7 @@
 import Domain
 
-/// Turns a failed exchange into the domain's vocabulary. The same status means
+/// Turns a failed exchange into the domain's vocabulary, in one step: what the chain
+/// threw (`NetworkError`) or the status the server answered. The same status means
 /// different things by endpoint (a 400 at login is wrong credentials, elsewhere a bug),
 /// so the caller says which kind of request failed.
 enum StoreErrorMapping {
@@ -9,28 +10,22 @@ enum StoreErrorMapping {
         case authenticated
     }
 
-    static func storeError(for error: APIError, in kind: RequestKind) -> StoreError {
-        switch error {
-        case .network(let network):
-            return storeError(for: network)
-        case .undecodable(let detail):
-            return .unusableResponse(detail: detail)
-        case .notCached:
-            return .notCached
-        case .status(let status, let message):
-            switch (status, kind) {
-            case (400, .logIn) where message.map(Self.credentialMessages.contains) == true, (401, .logIn):
-                return .invalidCredentials
-            case (401, .authenticated):
-                // The auth interceptor already refreshed once and replayed; still 401.
-                return .sessionExpired
-            case (404, _):
-                return .notFound
-            case (502, _), (503, _), (504, _):
-                return .offline
-            default:
-                return .unexpected(detail: "HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
-            }
+    /// A status other than 2xx (after the interceptors had their turn: a 401 here was
+    /// already refreshed once, a 503 already retried), with the server's `message`.
+    static func storeError(status: Int, message: String?, in kind: RequestKind) -> StoreError {
+        switch (status, kind) {
+        case (400, .logIn) where message.map(Self.credentialMessages.contains) == true, (401, .logIn):
+            .invalidCredentials
+        case (401, .authenticated):
+            // The auth interceptor already refreshed once and replayed; still 401.
+            .sessionExpired
+        case (404, _):
+            .notFound
+        case (502, _), (503, _), (504, _):
+            // Still failing after the retries: as good as absent, so the cache may stand in.
+            .offline
+        default:
+            .unexpected(detail: "HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
         }
     }
 
@@ -39,6 +34,8 @@ enum StoreErrorMapping {
     /// password, and saying so would send the person after the wrong problem.
     private static let credentialMessages: Set<String> = ["Invalid credentials", "Username and password required"]
 
+    /// What the chain threw: `offline` for exactly the failures a cached answer may
+    /// stand in for (nothing listening, no answer, no complete answer in time).
     static func storeError(for error: NetworkError) -> StoreError {
         switch error {
         case .cannotConnect, .unreachable, .deadlineExceeded:

@@ -30,18 +30,13 @@ public struct RemoteAuthRepository: AuthRepository {
     /// Stores the new session only once the server has accepted the credentials, so a
     /// failed login leaves an earlier session exactly as it was.
     public func logIn(_ credentials: Credentials) async throws(StoreError) -> User {
-        let answer: LoginResponseDTO
-        do throws(APIError) {
-            let request: HTTPRequest
-            do {
-                request = try StoreEndpoints.logIn(username: credentials.username, password: credentials.password)
-            } catch {
-                throw .network(error)
-            }
-            answer = try await api.send(request, expecting: LoginResponseDTO.self)
+        let request: HTTPRequest
+        do {
+            request = try StoreEndpoints.logIn(username: credentials.username, password: credentials.password)
         } catch {
-            throw StoreErrorMapping.storeError(for: error, in: .logIn)
+            throw StoreErrorMapping.storeError(for: error)
         }
+        let answer = try await api.send(request, expecting: LoginResponseDTO.self, as: .logIn)
         let user = try answer.user.toDomain()
         do {
             try await sessions.save(Session(accessToken: answer.accessToken, refreshToken: answer.refreshToken, userID: answer.user.id))
@@ -56,17 +51,12 @@ public struct RemoteAuthRepository: AuthRepository {
 
     public func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
         let request = StoreEndpoints.currentUser
-        let loaded: (value: User, origin: Origin)
-        do throws(APIError) {
-            loaded = try await cachePolicy.load(
-                request,
-                policy: policy,
-                fetch: { etag async throws(APIError) in try await api.send(request, expecting: UserDTO.self, ifNoneMatch: etag) },
-                toDomain: { answer throws(StoreError) in try answer.toDomain() }
-            )
-        } catch {
-            throw StoreErrorMapping.storeError(for: error, in: .authenticated)
-        }
+        let loaded = try await cachePolicy.load(
+            request,
+            policy: policy,
+            fetch: { etag async throws(StoreError) in try await api.send(request, expecting: UserDTO.self, ifNoneMatch: etag) },
+            toDomain: { answer throws(StoreError) in try answer.toDomain() }
+        )
         return Fetched(loaded.value, from: loaded.origin)
     }
 

@@ -59,15 +59,11 @@ public struct RemoteProductRepository: ProductRepository {
         as answer: Answer.Type,
         toDomain: (Answer) throws(StoreError) -> Value
     ) async throws(StoreError) -> (value: Value, origin: Origin) {
-        do throws(APIError) {
-            return try await cachePolicy.load(
-                request,
-                policy: policy,
-                fetch: { etag async throws(APIError) in try await api.send(request, expecting: Answer.self, ifNoneMatch: etag) },
-                toDomain: toDomain
-            )
-        } catch {
-            throw StoreErrorMapping.storeError(for: error, in: .authenticated)
-        }
+        try await cachePolicy.load(
+            request,
+            policy: policy,
+            fetch: { etag async throws(StoreError) in try await api.send(request, expecting: Answer.self, ifNoneMatch: etag) },
+            toDomain: toDomain
+        )
     }
 }

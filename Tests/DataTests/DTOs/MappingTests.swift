@@ -72,52 +72,62 @@ struct MappingTests {
     }
 
     @Test("statuses map to domain errors by the kind of request", arguments: [
-        (APIError.status(400, message: "Invalid credentials"), StoreErrorMapping.RequestKind.logIn, StoreError.invalidCredentials),
-        (.status(400, message: "Username and password required"), .logIn, .invalidCredentials),
+        (400, "Invalid credentials", StoreErrorMapping.RequestKind.logIn, StoreError.invalidCredentials),
+        (400, "Username and password required", .logIn, .invalidCredentials),
         // Not every 400 at login is a wrong password: a sealed server's "Payload decryption
         // failed" read by a plain client (no message it can decode) is something else.
-        (.status(400, message: nil), .logIn, .unexpected(detail: "HTTP 400")),
-        (.status(400, message: "Payload decryption failed"), .logIn, .unexpected(detail: "HTTP 400: Payload decryption failed")),
-        (.status(401, message: "Token Expired!"), .authenticated, .sessionExpired),
-        (.status(404, message: "Product with id '999' not found"), .authenticated, .notFound),
-        (.status(503, message: nil), .authenticated, .offline),
-        (.status(500, message: "boom"), .authenticated, .unexpected(detail: "HTTP 500: boom")),
-        (.status(400, message: "Invalid limit"), .authenticated, .unexpected(detail: "HTTP 400: Invalid limit")),
-        (.undecodable(detail: "missing field products"), .authenticated, .unusableResponse(detail: "missing field products")),
-        (.network(.unreachable(reason: "reset")), .authenticated, .offline),
-        (.network(.cannotConnect(reason: "refused")), .authenticated, .offline),
-        (.network(.notSignedIn), .authenticated, .notSignedIn),
-        (.network(.sessionExpired), .authenticated, .sessionExpired),
-        (.network(.unsealedResponse), .authenticated, .unusableResponse(detail: "the response was not sealed, but the payload key requires it")),
-        // A dripping server is as good as absent: the cache may stand in.
-        (.network(.deadlineExceeded(.seconds(15))), .authenticated, .offline),
-        // A redirect is an answer, and an unusable one (CLI.md): 65, never the cache.
-        (.network(.redirected(status: 302, location: "http://elsewhere/")), .authenticated,
-         .unusableResponse(detail: "the server redirected (302) to http://elsewhere/; redirects are never followed")),
-        (.network(.malformedResponse(reason: "the header X-IV is not valid text")), .authenticated,
-         .unusableResponse(detail: "the answer broke HTTP: the header X-IV is not valid text")),
-        // An impostor is not an outage: 76, and never the cache.
-        (.network(.serverIdentityRejected(host: "store.example", reason: .pinMismatch)), .logIn,
-         .serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
-    ])
-    func statusMapping(error: APIError, kind: StoreErrorMapping.RequestKind, expected: StoreError) {
-        #expect(StoreErrorMapping.storeError(for: error, in: kind) == expected)
+        (400, nil, .logIn, .unexpected(detail: "HTTP 400")),
+        (400, "Payload decryption failed", .logIn, .unexpected(detail: "HTTP 400: Payload decryption failed")),
+        (401, "Token Expired!", .authenticated, .sessionExpired),
+        (404, "Product with id '999' not found", .authenticated, .notFound),
+        (503, nil, .authenticated, .offline),
+        (500, "boom", .authenticated, .unexpected(detail: "HTTP 500: boom")),
+        (400, "Invalid limit", .authenticated, .unexpected(detail: "HTTP 400: Invalid limit")),
+    ] as [(Int, String?, StoreErrorMapping.RequestKind, StoreError)])
+    func statusMapping(status: Int, message: String?, kind: StoreErrorMapping.RequestKind, expected: StoreError) {
+        #expect(StoreErrorMapping.storeError(status: status, message: message, in: kind) == expected)
     }
 
-    @Test("the API client refuses non-2xx, keeps the server's message, and names the missing field")
+    @Test("what the chain throws maps to domain errors; offline only where the cache may stand in", arguments: [
+        (NetworkError.unreachable(reason: "reset"), StoreError.offline),
+        (.cannotConnect(reason: "refused"), .offline),
+        (.notSignedIn, .notSignedIn),
+        (.sessionExpired, .sessionExpired),
+        (.unsealedResponse, .unusableResponse(detail: "the response was not sealed, but the payload key requires it")),
+        // A dripping server is as good as absent: the cache may stand in.
+        (.deadlineExceeded(.seconds(15)), .offline),
+        // A redirect is an answer, and an unusable one (CLI.md): 65, never the cache.
+        (.redirected(status: 302, location: "http://elsewhere/"),
+         .unusableResponse(detail: "the server redirected (302) to http://elsewhere/; redirects are never followed")),
+        (.malformedResponse(reason: "the header X-IV is not valid text"),
+         .unusableResponse(detail: "the answer broke HTTP: the header X-IV is not valid text")),
+        // An impostor is not an outage: 76, and never the cache.
+        (.serverIdentityRejected(host: "store.example", reason: .pinMismatch),
+         .serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
+    ])
+    func networkMapping(error: NetworkError, expected: StoreError) {
+        #expect(StoreErrorMapping.storeError(for: error) == expected)
+    }
+
+    @Test("the API client refuses non-2xx by its meaning, and names the missing field")
     func apiClient() async throws {
         let client = StoreAPIClient(transport: SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
-        await #expect(throws: APIError.status(404, message: "Product with id '999' not found")) {
+        await #expect(throws: StoreError.notFound) {
             _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
+        }
+        // The server's message is read from the body and kept for the person.
+        let failing = StoreAPIClient(transport: SpyTransport(always: .json(500, #"{"message":"boom"}"#)))
+        await #expect(throws: StoreError.unexpected(detail: "HTTP 500: boom")) {
+            _ = try await failing.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
         }
 
         let broken = StoreAPIClient(transport: SpyTransport(always: .json(200, #"{"total":1}"#)))
-        await #expect(throws: APIError.undecodable(detail: "GET /auth/products/search: missing field products")) {
+        await #expect(throws: StoreError.unusableResponse(detail: "GET /auth/products/search: missing field products")) {
             _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), expecting: ProductSearchResponseDTO.self)
         }
 
         let html = StoreAPIClient(transport: SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
-        await #expect(throws: APIError.self) {
+        await #expect(throws: StoreError.self) {
             _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), expecting: UserDTO.self)
         }
     }
