@@ -139,11 +139,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // Helpers several test targets share (temporary folders, file modes).
-        .target(name: "TestSupport", dependencies: ["Infrastructure"], path: "Tests/TestSupport", swiftSettings: strict),
-        // Working in-memory repositories (Fakes) that Domain and Presentation tests share.
-        .target(name: "DomainDoubles", dependencies: ["Domain"], path: "Tests/DomainDoubles", swiftSettings: strict),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainDoubles"], path: "Tests/DomainTests", swiftSettings: strict),
+        // Every test double and helper the test targets share, one naming rule: a Fake
+        // works (an in-memory catalogue that filters and pages, a clock the test moves),
+        // a Stub answers fixed, a Spy records the calls it gets. Also loopback servers and
+        // temporary folders. It sees every layer so one set of doubles serves them all;
+        // a test target that imports it still tests only its own layer.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Domain", "Presentation", "Data", "Infrastructure", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests", swiftSettings: strict),
         .testTarget(
             name: "InfrastructureTests",
             dependencies: ["Infrastructure", "TestSupport"],
@@ -161,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "DomainDoubles"],
+            dependencies: ["Presentation", "Domain", "TestSupport"],
             path: "Tests/PresentationTests",
             swiftSettings: strict
         ),

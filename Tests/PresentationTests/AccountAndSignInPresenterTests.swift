@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import TestSupport
 import Testing
 
 @Suite("AccountPresenter and SignInPresenter")
@@ -14,7 +15,7 @@ struct AccountAndSignInPresenterTests {
 
     @Test("whoami shows the user, and says so when the answer is cached")
     func whoami() async throws {
-        let user = try Sample.user()
+        let user = try DisplaySamples.user()
         let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(user, from: .cache(age: .seconds(7200), reason: .backendUnreachable)))))
 
         let status = await presenter.showCurrentUser()
@@ -27,7 +28,7 @@ struct AccountAndSignInPresenterTests {
 
     @Test("whoami in JSON carries the source")
     func whoamiJSON() async throws {
-        let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(try Sample.user(), from: .network))), format: .json)
+        let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(try DisplaySamples.user(), from: .network))), format: .json)
 
         await presenter.showCurrentUser()
 
@@ -55,7 +56,7 @@ struct AccountAndSignInPresenterTests {
     func signIn() async throws {
         let output = SpyOutput()
         let errors = ErrorReporter(output: output, format: .human, verbose: false)
-        let good = SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: .success(try Sample.user()))), output: output, format: .human, errors: errors)
+        let good = SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: .success(try DisplaySamples.user()))), output: output, format: .human, errors: errors)
         let bad = SignInPresenter(logIn: LogIn(repository: StubAuthRepository()), output: output, format: .human, errors: errors)
 
         #expect(await good.signIn(username: "emilys", password: "emilyspass") == .success)

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 @Suite("CategoriesPresenter and CategoryPresenter")
@@ -54,7 +55,7 @@ struct CategoryPresenterTests {
 
     @Test("a category page: the search table and 'Showing A–B of N products in \"slug\"'; JSON with category for query")
     func page() async throws {
-        let page = try Sample.page()
+        let page = try DisplaySamples.page()
         let (human, humanOutput) = browsing(.success(Fetched(page, from: .network)))
         let (json, jsonOutput) = browsing(.success(Fetched(page, from: .network)), format: .json)
 

@@ -1,5 +1,6 @@
 import Domain
 @testable import Presentation
+import TestSupport
 import Testing
 
 @Suite("LiveSearchLayout")
@@ -8,7 +9,7 @@ struct LiveSearchLayoutTests {
         var screen = LiveSearchScreen()
         screen.query = "phone"
         screen.status = .results
-        let products = try (1...count).map { try Sample.product($0, "A rather long product title number \($0) with words", brand: "Brand", cents: 100 * $0) }
+        let products = try (1...count).map { try DisplaySamples.product($0, "A rather long product title number \($0) with words", brand: "Brand", cents: 100 * $0) }
         screen.page = try ProductPage(products: products, total: 40, page: 1, pageSize: count)
         screen.selectedRow = selected
         return screen

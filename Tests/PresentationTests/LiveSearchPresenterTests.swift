@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import TestSupport
 import Testing
 
 @Suite("LiveSearchPresenter: debounce, cancellation, latest wins")

@@ -1,7 +1,7 @@
 import Domain
-import DomainDoubles
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 /// The presenter over a repository that behaves like the store, so what is shown

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 @Suite("SearchPresenter")
@@ -19,7 +20,7 @@ struct SearchPresenterTests {
 
     @Test("renders an aligned table and the range line, and ends loaded")
     func table() async throws {
-        let page = try Sample.page()
+        let page = try DisplaySamples.page()
         let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
 
         let status = await presenter.search("phone", page: 2, pageSize: 10)
@@ -39,7 +40,7 @@ struct SearchPresenterTests {
 
     @Test("names the query as it was searched, without the spaces around it")
     func trimmedQuery() async throws {
-        let page = try Sample.page()
+        let page = try DisplaySamples.page()
         let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
 
         await presenter.search("  phone \n", page: 2, pageSize: 10)
@@ -50,7 +51,7 @@ struct SearchPresenterTests {
 
     @Test("says when an answer comes from the cache, and how old it is")
     func cached() async throws {
-        let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(4 * 60 + 10), reason: .backendUnreachable))))
+        let (presenter, output) = presenter(.success(Fetched(try DisplaySamples.page(), from: .cache(age: .seconds(4 * 60 + 10), reason: .backendUnreachable))))
 
         await presenter.search("phone", page: 2, pageSize: 10)
 
@@ -59,7 +60,7 @@ struct SearchPresenterTests {
 
     @Test("writes CLI.md's JSON document, with brand null and cachedAt only from the cache")
     func json() async throws {
-        let (presenter, output) = presenter(.success(Fetched(try Sample.page(), from: .cache(age: .seconds(60), reason: .backendUnreachable))), format: .json)
+        let (presenter, output) = presenter(.success(Fetched(try DisplaySamples.page(), from: .cache(age: .seconds(60), reason: .backendUnreachable))), format: .json)
 
         await presenter.search("phone", page: 2, pageSize: 10)
 

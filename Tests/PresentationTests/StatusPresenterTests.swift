@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 @Suite("StatusPresenter")

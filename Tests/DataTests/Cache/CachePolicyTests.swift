@@ -1,6 +1,7 @@
 @testable import Data
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 /// The cache policy through the product repository, on a manual clock: what is sent,

@@ -2,6 +2,7 @@
 import Domain
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 /// CLI.md: `--verbose` prints one line per exchange with method, target, status,

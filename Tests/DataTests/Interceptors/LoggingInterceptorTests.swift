@@ -1,4 +1,5 @@
 @testable import Data
+import TestSupport
 import Testing
 
 @Suite("LoggingInterceptor")

@@ -1,6 +1,7 @@
 @testable import Data
 import Foundation
 @testable import Infrastructure
+import TestSupport
 import Testing
 
 @Suite("PayloadSealingInterceptor")

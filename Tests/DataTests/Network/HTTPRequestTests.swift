@@ -1,5 +1,6 @@
 @testable import Data
 import Domain
+import TestSupport
 import Testing
 
 @Suite("HTTPRequest and endpoints")

@@ -1,6 +1,7 @@
 @testable import Data
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("RemoteProductRepository: categories")

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @Suite("Product, User and identifiers")

@@ -1,5 +1,5 @@
 import Domain
-import DomainDoubles
+import TestSupport
 import Testing
 
 @Suite("SearchProducts")

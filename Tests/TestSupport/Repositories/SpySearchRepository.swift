@@ -3,27 +3,27 @@ import Synchronization
 
 /// A product repository whose answer per query text is scripted, and which records
 /// each search, whether it was cancelled, and can hold an answer back until released.
-actor SpySearchRepository: ProductRepository {
+public actor SpySearchRepository: ProductRepository {
     /// The searches that would reach the backend (any policy but cache-only), in order.
-    private(set) var queries: [String] = []
+    public private(set) var queries: [String] = []
     /// The cache-only lookups, in order.
-    private(set) var cacheLookups: [String] = []
+    public private(set) var cacheLookups: [String] = []
     /// Query texts with a cached page, and its age; the rest are not cached.
     private let cached: [String: Duration]
     /// Recorded the moment a cancellation arrives, not later in a task of its own.
     private let cancellations = CancellationLog()
-    var cancelled: [String] { cancellations.texts }
+    public var cancelled: [String] { cancellations.texts }
     private var held: Set<String>
     private var holdWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// - Parameter holding: query texts whose answers wait until `release` (ignoring cancellation, as a slow server would).
-    init(holding: Set<String> = [], cached: [String: Duration] = [:]) {
+    public init(holding: Set<String> = [], cached: [String: Duration] = [:]) {
         held = holding
         self.cached = cached
     }
 
-    func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+    public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         if policy == .cacheOnly {
             cacheLookups.append(query.text)
             guard let age = cached[query.text] else { throw .notCached }
@@ -57,37 +57,37 @@ actor SpySearchRepository: ProductRepository {
         }
     }
 
-    func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
+    public func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
         throw .notFound
     }
 
-    func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
+    public func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
         throw .notFound
     }
 
-    func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+    public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         throw .notFound
     }
 
-    func release(_ text: String) {
+    public func release(_ text: String) {
         held.remove(text)
         holdWaiters.removeValue(forKey: text)?.forEach { $0.resume() }
     }
 
     /// Waits until `count` searches have reached the repository.
-    func waitForCalls(_ count: Int) async {
+    public func waitForCalls(_ count: Int) async {
         guard queries.count < count else { return }
         await withCheckedContinuation { callWaiters.append((count, $0)) }
     }
 }
 
 /// Query texts whose search was cancelled.
-final class CancellationLog: Sendable {
+public final class CancellationLog: Sendable {
     private let log = Mutex<[String]>([])
 
-    var texts: [String] { log.withLock { $0 } }
+    public var texts: [String] { log.withLock { $0 } }
 
-    func append(_ text: String) {
+    public func append(_ text: String) {
         log.withLock { $0.append(text) }
     }
 }

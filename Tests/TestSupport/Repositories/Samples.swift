@@ -2,8 +2,8 @@ import Domain
 
 /// Ready-made domain values for tests. Built with `try` so a broken invariant in a
 /// sample fails the test that uses it instead of trapping.
-enum Samples {
-    static func user() throws -> User {
+public enum Samples {
+    public static func user() throws -> User {
         try User(
             id: UserID(1),
             username: "emilys",
@@ -14,7 +14,7 @@ enum Samples {
         )
     }
 
-    static func product(id: Int = 101, title: String = "Apple AirPods Max Silver") throws -> Product {
+    public static func product(id: Int = 101, title: String = "Apple AirPods Max Silver") throws -> Product {
         try Product(
             id: ProductID(id),
             title: title,
@@ -30,13 +30,13 @@ enum Samples {
         )
     }
 
-    static func page(count: Int = 2, total: Int = 23, page: Int = 1, pageSize: Int = 10) throws -> ProductPage {
+    public static func page(count: Int = 2, total: Int = 23, page: Int = 1, pageSize: Int = 10) throws -> ProductPage {
         let products = try (0..<count).map { try product(id: 100 + $0) }
         return try ProductPage(products: products, total: total, page: page, pageSize: pageSize)
     }
 
     /// Every error a repository can throw, to check that each passes through unchanged.
-    static let repositoryErrors: [StoreError] = [
+    public static let repositoryErrors: [StoreError] = [
         .invalidCredentials, .notSignedIn, .sessionExpired, .offline,
         .unusableResponse(detail: "bad JSON"), .notFound, .unexpected(detail: "boom"),
     ]

@@ -4,7 +4,9 @@ import Synchronization
 /// A debounce clock that moves only when the test says so. A sleeper registers its
 /// deadline; `advance(by:)` wakes every sleeper whose deadline has come; cancelling
 /// the sleeping task wakes it at once with an error. Nothing waits on real time.
-actor FakeDebounceTimer: DebounceTimer {
+public actor FakeDebounceTimer: DebounceTimer {
+    public init() {}
+
     private struct Sleeper {
         let id: Int
         let deadline: Duration
@@ -17,7 +19,7 @@ actor FakeDebounceTimer: DebounceTimer {
     private var registered = 0
     private var registrationWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    nonisolated func sleep(for duration: Duration) async throws {
+    public nonisolated func sleep(for duration: Duration) async throws {
         let id = await reserveID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -29,7 +31,7 @@ actor FakeDebounceTimer: DebounceTimer {
     }
 
     /// Moves time forward and wakes the sleepers that are due.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         now += duration
         let due = sleepers.filter { $0.deadline <= now }
         sleepers.removeAll { $0.deadline <= now }
@@ -38,7 +40,7 @@ actor FakeDebounceTimer: DebounceTimer {
 
     /// Waits until `count` sleeps have been registered since the start, so a test knows
     /// the presenter is really waiting before it moves time.
-    func waitForSleeps(_ count: Int) async {
+    public func waitForSleeps(_ count: Int) async {
         guard registered < count else { return }
         await withCheckedContinuation { registrationWaiters.append((count, $0)) }
     }
@@ -67,27 +69,5 @@ actor FakeDebounceTimer: DebounceTimer {
         if let index = sleepers.firstIndex(where: { $0.id == id }) {
             sleepers.remove(at: index).continuation.resume(throwing: CancellationError())
         }
-    }
-}
-
-/// A view that remembers every screen it was shown.
-final class SpyView: LiveSearchView {
-    private let screens = ScreenLog()
-
-    func show(_ screen: LiveSearchScreen) {
-        screens.append(screen)
-    }
-
-    var last: LiveSearchScreen? { screens.all.last }
-}
-
-/// Screens in the order they were shown, safe to append from any task.
-final class ScreenLog: Sendable {
-    private let screens = Mutex<[LiveSearchScreen]>([])
-
-    var all: [LiveSearchScreen] { screens.withLock { $0 } }
-
-    func append(_ screen: LiveSearchScreen) {
-        screens.withLock { $0.append(screen) }
     }
 }

@@ -1,28 +1,28 @@
-@testable import Data
+import Data
 
 /// A transport that records every request and answers with a script: a closure that
 /// sees the request and how many came before it.
-actor SpyTransport: HTTPTransport {
-    typealias Script = @Sendable (HTTPRequest, Int) async throws(NetworkError) -> HTTPResponse
+public actor SpyTransport: HTTPTransport {
+    public typealias Script = @Sendable (HTTPRequest, Int) async throws(NetworkError) -> HTTPResponse
 
-    private(set) var requests: [HTTPRequest] = []
+    public private(set) var requests: [HTTPRequest] = []
     private let script: Script
 
-    init(_ script: @escaping Script) {
+    public init(_ script: @escaping Script) {
         self.script = script
     }
 
     /// Answers every request with the same response.
-    init(always response: HTTPResponse) {
+    public init(always response: HTTPResponse) {
         self.script = { _, _ in response }
     }
 
     /// Fails every request the same way.
-    init(failing error: NetworkError) {
+    public init(failing error: NetworkError) {
         self.script = { _, _ throws(NetworkError) in throw error }
     }
 
-    nonisolated func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+    public nonisolated func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         let index = await record(request)
         return try await script(request, index)
     }
@@ -35,7 +35,7 @@ actor SpyTransport: HTTPTransport {
 
 extension HTTPResponse {
     /// A response whose body is the UTF-8 of `json`.
-    static func json(_ status: Int, _ json: String) -> HTTPResponse {
+    public static func json(_ status: Int, _ json: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(json.utf8))
     }
 }

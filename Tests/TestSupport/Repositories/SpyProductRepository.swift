@@ -1,19 +1,19 @@
 import Domain
 
 /// A `ProductRepository` that records each call and answers from a script.
-actor SpyProductRepository: ProductRepository {
-    private(set) var searchCalls: [SearchQuery] = []
-    private(set) var productCalls: [ProductID] = []
+public actor SpyProductRepository: ProductRepository {
+    public private(set) var searchCalls: [SearchQuery] = []
+    public private(set) var productCalls: [ProductID] = []
     /// The read policy of each call, search and product alike, in order.
-    private(set) var policies: [ReadPolicy] = []
+    public private(set) var policies: [ReadPolicy] = []
 
-    private(set) var categoryCalls: [CategoryQuery] = []
+    public private(set) var categoryCalls: [CategoryQuery] = []
 
     private let searchResult: Result<Fetched<ProductPage>, StoreError>
     private let productResult: Result<Fetched<Product>, StoreError>
     private let categoriesResult: Result<Fetched<[Category]>, StoreError>
 
-    init(
+    public init(
         search: Result<Fetched<ProductPage>, StoreError> = .failure(.unexpected(detail: "search not scripted")),
         product: Result<Fetched<Product>, StoreError> = .failure(.unexpected(detail: "product not scripted")),
         categories: Result<Fetched<[Category]>, StoreError> = .failure(.unexpected(detail: "categories not scripted"))
@@ -23,25 +23,25 @@ actor SpyProductRepository: ProductRepository {
         self.categoriesResult = categories
     }
 
-    func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+    public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         searchCalls.append(query)
         policies.append(policy)
         return try searchResult.get()
     }
 
-    func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
+    public func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
         productCalls.append(id)
         policies.append(policy)
         return try productResult.get()
     }
 
-    func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
+    public func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
         policies.append(policy)
         return try categoriesResult.get()
     }
 
     /// A category page is answered like a search: the scripted search result.
-    func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
+    public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         categoryCalls.append(query)
         policies.append(policy)
         return try searchResult.get()
