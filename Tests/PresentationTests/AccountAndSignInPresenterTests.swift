@@ -56,19 +56,38 @@ struct AccountAndSignInPresenterTests {
     func signIn() async throws {
         let output = SpyOutput()
         let errors = ErrorReporter(output: output, format: .human, verbose: false)
-        let good = SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: .success(try DisplaySamples.user()))), output: output, format: .human, errors: errors)
-        let bad = SignInPresenter(logIn: LogIn(repository: StubAuthRepository()), output: output, format: .human, errors: errors)
+        let accounts = FakeAuthRepository(accounts: [(try DisplaySamples.user(), "emilyspass")])
+        let presenter = SignInPresenter(logIn: LogIn(repository: accounts), output: output, format: .human, errors: errors)
 
-        #expect(await good.signIn(username: "emilys", password: "emilyspass") == .success)
-        #expect(await bad.signIn(username: "emilys", password: "wrong") == .noPermission)
-        #expect(await bad.signIn(username: " ", password: "x") == .usage)
+        #expect(await presenter.signIn(username: "emilys", password: "emilyspass") == .success)
+        #expect(await presenter.signIn(username: "emilys", password: "wrong") == .noPermission)
+        #expect(await presenter.signIn(username: " ", password: "x") == .usage)
 
         #expect(output.standardOutput == ["Signed in as Emily Johnson (emilys)"])
         #expect(output.standardError == [
             "storefront: The username or password is wrong; check them and log in again.",
             "storefront: The username must not be empty.",
         ])
-        #expect(await bad.state == .failed(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
+        #expect(await presenter.state == .failed(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
+    }
+
+    @Test("after a login whoami shows that user; after logout it exits 77")
+    func signedInThenOut() async throws {
+        let user = try DisplaySamples.user()
+        let accounts = FakeAuthRepository(accounts: [(user, "emilyspass")])
+        let output = SpyOutput()
+        let errors = ErrorReporter(output: output, format: .human, verbose: false)
+        let account = AccountPresenter(
+            getCurrentUser: GetCurrentUser(repository: accounts), logOut: LogOut(repository: accounts),
+            output: output, format: .human, errors: errors
+        )
+
+        #expect(await SignInPresenter(logIn: LogIn(repository: accounts), output: output, format: .human, errors: errors)
+            .signIn(username: "emilys", password: "emilyspass") == .success)
+        #expect(await account.showCurrentUser() == .success)
+        #expect(await account.state == .signedIn(user, origin: .network))
+        #expect(await account.signOut() == .success)
+        #expect(await account.showCurrentUser() == .noPermission)
     }
 
     @Test("--verbose adds the diagnostic detail before the sentence")
