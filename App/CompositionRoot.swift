@@ -61,8 +61,8 @@ struct CompositionRoot: Sendable {
         checkingFiles: Bool = true,
         _ body: (CompositionRoot) async -> ProcessExitStatus
     ) async throws {
-        let output = TerminalOutput()
         let environment = ProcessInfo.processInfo.environment
+        let output = TerminalOutput(format: options.format, environment: environment)
         switch start(options: options, environment: environment, output: output, checkingFiles: checkingFiles) {
         case .failed(let failure):
             let status = ErrorReporter(output: output, format: options.format, verbose: options.verbose)
@@ -105,6 +105,7 @@ struct CompositionRoot: Sendable {
             output: output,
             format: format,
             errors: makeErrorReporter(),
+            width: Self.terminalColumns(),
             now: { [clock] in clock.now }
         )
     }
@@ -116,7 +117,7 @@ struct CompositionRoot: Sendable {
             output: output,
             format: format,
             errors: makeErrorReporter(),
-            width: isatty(STDOUT_FILENO) == 1 ? RawTerminal.size().columns : nil,
+            width: Self.terminalColumns(),
             now: { [clock] in clock.now }
         )
     }
@@ -138,6 +139,7 @@ struct CompositionRoot: Sendable {
             output: output,
             format: format,
             errors: makeErrorReporter(),
+            width: Self.terminalColumns(),
             now: { [clock] in clock.now }
         )
     }
@@ -204,6 +206,12 @@ struct CompositionRoot: Sendable {
     /// Whether a session is stored, so the interactive mode knows to ask for a login first.
     func hasSession() async -> Bool {
         (try? await makeSessionStore().load()) != nil
+    }
+
+    /// The width tables and text fit when standard output is a terminal; nil when piped,
+    /// so the next program gets every title whole.
+    private static func terminalColumns() -> Int? {
+        isatty(STDOUT_FILENO) == 1 ? RawTerminal.size().columns : nil
     }
 
     func makeErrorReporter() -> ErrorReporter {

@@ -36,7 +36,7 @@ struct LoginCommand: AsyncParsableCommand {
             }
             password = line
         } else {
-            let reporter = ErrorReporter(output: TerminalOutput(), format: options.format, verbose: false)
+            let reporter = ErrorReporter(output: TerminalOutput(format: options.format), format: options.format, verbose: false)
             switch PasswordPrompt.ask("Password for \(username): ") {
             case .password(let typed):
                 password = typed

@@ -59,7 +59,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             if arguments.contains("--json"), exitCode(for: error) == .validationFailure {
                 let sentence = message(for: error).split(separator: "\n").first.map(String.init) ?? "The command line is not valid."
                 TerminalOutput().printDiagnostic(fullMessage(for: error))
-                let status = ErrorReporter(output: TerminalOutput(), format: .json, verbose: false).reportUsageError(sentence)
+                let status = ErrorReporter(output: TerminalOutput(format: .json), format: .json, verbose: false).reportUsageError(sentence)
                 exit(withError: ExitCode(status.rawValue))
             }
             exit(withError: error)

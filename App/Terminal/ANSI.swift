@@ -9,6 +9,14 @@ enum ANSI {
     static let clearToEndOfScreen = "\u{1B}[J"
     static let reverseVideo = "\u{1B}[7m"
     static let resetAttributes = "\u{1B}[0m"
+    static let bold = "\u{1B}[1m"
+    static let dim = "\u{1B}[2m"
+    static let boldRed = "\u{1B}[1;31m"
+    static let green = "\u{1B}[32m"
+    static let yellow = "\u{1B}[33m"
+    static let cyan = "\u{1B}[36m"
+    /// Back to the start of the line, which is then cleared: how a spinner's frame goes.
+    static let clearLine = "\r\u{1B}[K"
 
     /// Moves the cursor to a 1-based row and column.
     static func moveCursor(row: Int, column: Int) -> String {

@@ -4,18 +4,45 @@ import Presentation
 /// The terminal side of Presentation's output port: results to standard output,
 /// everything else to standard error, each line written whole.
 ///
-/// Every line passes through `TerminalText`: the one place all human and JSON output
-/// meets the terminal, so no server-sent title, name or message can carry an escape
-/// sequence to it.
+/// Every line passes through `TerminalStyle.render`: the one place all human and JSON
+/// output meets the terminal, so no server-sent title, name or message can carry an
+/// escape sequence to it, and colour appears only where `TerminalStyle` allows it.
+/// A spinner shows long waits on standard error under the same rules, and is cleared
+/// before any line is written.
 ///
 /// `write(contentsOf:)`, not `write(_: Data)`: the latter traps when the stream is
 /// closed (`storefront logout >&-`); a line nobody can read is dropped instead.
 struct TerminalOutput: ConsoleOutput {
-    func printLine(_ text: String) {
-        try? FileHandle.standardOutput.write(contentsOf: Data((TerminalText.escapingControls(text) + "\n").utf8))
+    private let standardOutputStyle: TerminalStyle
+    private let standardErrorStyle: TerminalStyle
+    private let spinner: TerminalSpinner?
+
+    /// Decorated as `format` and the environment allow, for the streams as they are.
+    init(format: OutputFormat = .human, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        standardOutputStyle = .forStream(STDOUT_FILENO, format: format, environment: environment)
+        standardErrorStyle = .forStream(STDERR_FILENO, format: format, environment: environment)
+        spinner = standardErrorStyle.colour ? TerminalSpinner(write: Self.writeError) : nil
     }
 
-    func printDiagnostic(_ text: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((TerminalText.escapingControls(text) + "\n").utf8))
+    func printLine(_ text: StyledText) {
+        spinner?.stop()
+        try? FileHandle.standardOutput.write(contentsOf: Data((standardOutputStyle.render(text) + "\n").utf8))
+    }
+
+    func printDiagnostic(_ text: StyledText) {
+        spinner?.stop()
+        Self.writeError(standardErrorStyle.render(text) + "\n")
+    }
+
+    func beginActivity(_ label: String) {
+        spinner?.begin(label)
+    }
+
+    func endActivity() {
+        spinner?.stop()
+    }
+
+    private static let writeError: @Sendable (String) -> Void = { text in
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }

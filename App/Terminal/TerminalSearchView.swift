@@ -7,10 +7,18 @@ import Synchronization
 /// keeps their frames from interleaving on the terminal.
 final class TerminalSearchView: LiveSearchView {
     private let terminal: RawTerminal
+    /// Colours for prices, ratings and the status line, where colour is allowed; the
+    /// chosen row is shown in reverse video either way, or no one could see it.
+    private let style: TerminalStyle
     private let drawn = Mutex<(screen: LiveSearchScreen, columns: Int, rows: Int)>((LiveSearchScreen(), 0, 0))
 
-    init(terminal: RawTerminal) {
+    init(terminal: RawTerminal, style: TerminalStyle) {
         self.terminal = terminal
+        self.style = style
+    }
+
+    var resultRows: Int {
+        LiveSearchLayout.resultRows(forTerminalRows: RawTerminal.size().rows)
     }
 
     func show(_ screen: LiveSearchScreen) {
@@ -35,10 +43,12 @@ final class TerminalSearchView: LiveSearchView {
     private func draw(_ screen: LiveSearchScreen, columns: Int, rows: Int) {
         let layout = LiveSearchLayout(screen, columns: columns, rows: rows)
         var output = ANSI.hideCursor + ANSI.home
-        for (index, line) in layout.lines.map(TerminalText.escapingControls).enumerated() {
+        for (index, line) in layout.lines.enumerated() {
             // Output processing stays on in raw mode, so "\n" reaches the screen as CR LF.
             if index > 0 { output += "\n" }
-            output += index == layout.highlightedLine ? ANSI.reverseVideo + line + ANSI.resetAttributes : line
+            output += index == layout.highlightedLine
+                ? ANSI.reverseVideo + TerminalStyle.none.render(line) + ANSI.resetAttributes
+                : style.render(line)
             output += ANSI.clearToEndOfLine
         }
         output += ANSI.clearToEndOfScreen + ANSI.moveCursor(row: 1, column: layout.cursorColumn) + ANSI.showCursor

@@ -33,6 +33,9 @@ public actor AccountPresenter {
     public func showCurrentUser(policy: ReadPolicy = .standard) async -> ProcessExitStatus {
         state = .loading
         do {
+            // A spinner, where the terminal shows one, until the answer or the error is printed.
+            output.beginActivity("Asking the store who is signed in")
+            defer { output.endActivity() }
             let result = try await getCurrentUser(policy: policy)
             state = .signedIn(result.value, origin: result.origin)
             switch format {
@@ -44,7 +47,7 @@ public actor AccountPresenter {
                 }
                 output.printLine("\(result.value.displayName) (\(result.value.username))")
                 if !result.value.email.isEmpty {
-                    output.printLine(result.value.email)
+                    output.printLine(StyledText(result.value.email, style: .secondary))
                 }
             }
             return .success
@@ -63,7 +66,7 @@ public actor AccountPresenter {
             if format == .json {
                 output.printLine(#"{"signedOut":true}"#)
             } else {
-                output.printLine("Signed out.")
+                output.printLine(StyledText("Signed out.", style: .success))
             }
             return .success
         } catch {

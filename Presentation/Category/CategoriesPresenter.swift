@@ -32,6 +32,9 @@ public actor CategoriesPresenter {
     public func show(policy: ReadPolicy = .standard) async -> ProcessExitStatus {
         state = .loading
         do {
+            // A spinner, where the terminal shows one, until the answer or the error is printed.
+            output.beginActivity("Loading the categories")
+            defer { output.endActivity() }
             let result = try await listCategories(policy: policy)
             state = .loaded(result.value, origin: result.origin)
             render(result.value, origin: result.origin)

@@ -18,6 +18,8 @@ public actor CategoryPresenter {
     private let output: any ConsoleOutput
     private let format: OutputFormat
     private let errors: ErrorReporter
+    /// The terminal's columns, which the table fits; nil when piped (whole titles).
+    private let width: Int?
     private let now: @Sendable () -> Date
 
     public init(
@@ -25,12 +27,14 @@ public actor CategoryPresenter {
         output: any ConsoleOutput,
         format: OutputFormat,
         errors: ErrorReporter,
+        width: Int? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.browseCategory = browseCategory
         self.output = output
         self.format = format
         self.errors = errors
+        self.width = width
         self.now = now
     }
 
@@ -41,13 +45,16 @@ public actor CategoryPresenter {
         let slug = slug.trimmingWhitespace().lowercased()
         state = .loading(slug: slug)
         do {
+            // A spinner, where the terminal shows one, until the answer or the error is printed.
+            output.beginActivity("Loading \"\(slug)\"")
+            defer { output.endActivity() }
             let result = try await browseCategory(slug: slug, page: page, pageSize: pageSize, policy: policy)
             state = .loaded(result.value, origin: result.origin, slug: slug)
             if format == .json {
                 output.printLine(JSONDocuments.category(result.value, slug: slug, origin: result.origin, now: now()))
             } else {
                 if let notice = CacheNotice.line(for: result.origin, subject: "products") { output.printDiagnostic(notice) }
-                ProductTable.pageLines(for: result.value, noun: "products", subject: "in \"\(slug)\"").forEach(output.printLine)
+                ProductTable.pageLines(for: result.value, noun: "products", subject: "in \"\(slug)\"", width: width).forEach(output.printLine)
             }
             return .success
         } catch {

@@ -12,7 +12,6 @@ public actor LiveSearchPresenter {
     private let view: any LiveSearchView
     private let timer: any DebounceTimer
     private let debounce: Duration
-    private let pageSize: Int
     /// Bumped by every change of query or page; an answer counts only if its number is current.
     private var generation = 0
     private var pageNumber = 1
@@ -25,14 +24,12 @@ public actor LiveSearchPresenter {
         searchProducts: SearchProducts,
         view: any LiveSearchView,
         timer: any DebounceTimer,
-        debounce: Duration = .milliseconds(300),
-        pageSize: Int = 10
+        debounce: Duration = .milliseconds(300)
     ) {
         self.searchProducts = searchProducts
         self.view = view
         self.timer = timer
         self.debounce = debounce
-        self.pageSize = pageSize
     }
 
     public func start() {
@@ -143,6 +140,8 @@ public actor LiveSearchPresenter {
     /// age, and the answer of the usual policy replaces it when it comes, unless a newer
     /// query or page took the screen in between.
     private func run(_ number: Int, text: String, page: Int) async {
+        // The view's height, within what the store serves in one page.
+        let pageSize = min(Paging.pageSizes.upperBound, max(Paging.pageSizes.lowerBound, view.resultRows))
         guard number == generation, !Task.isCancelled else { return }
         if let cached = try? await searchProducts(text: text, page: page, pageSize: pageSize, policy: .cacheOnly),
            number == generation, case .cache(let age, _) = cached.origin {

@@ -49,9 +49,10 @@ public struct LiveSearchScreen: Equatable, Sendable {
         page?.shownRange.map { "Showing \($0.first)–\($0.last) of \($0.total) results" } ?? "No results"
     }
 
-    /// The aligned table of the results, header first, as `storefront search` prints it.
-    public var tableLines: [String] {
+    /// The aligned table of the results, header first, as `storefront search` prints it
+    /// to a terminal `width` columns wide.
+    public func tableLines(width: Int) -> [StyledText] {
         guard let page, !page.products.isEmpty else { return [] }
-        return ProductTable.lines(for: page.products)
+        return ProductTable.lines(for: page.products, width: width)
     }
 }

@@ -4,13 +4,14 @@ import Domain
 /// and why: still fresh, the store unreachable, or `--offline`.
 enum CacheNotice {
     /// Nil for a network answer. `subject` names what was shown ("results", "your profile").
-    static func line(for origin: Origin, subject: String) -> String? {
+    static func line(for origin: Origin, subject: String) -> StyledText? {
         guard case .cache(let age, let reason) = origin else { return nil }
         let cached = "\(subject) cached \(AgeText.describe(age))"
-        switch reason {
-        case .fresh: return "from the cache: \(cached), still fresh (--refresh asks the store)"
-        case .backendUnreachable: return "offline: showing \(cached)"
-        case .offlineRequested: return "--offline: showing \(cached)"
+        let sentence = switch reason {
+        case .fresh: "from the cache: \(cached), still fresh (--refresh asks the store)"
+        case .backendUnreachable: "offline: showing \(cached)"
+        case .offlineRequested: "--offline: showing \(cached)"
         }
+        return StyledText(sentence, style: .warning)
     }
 }

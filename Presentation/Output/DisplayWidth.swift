@@ -21,6 +21,32 @@ enum DisplayWidth {
         return result + "…"
     }
 
+    /// Styled `text` cut to at most `columns` columns, each run keeping its style, the
+    /// "…" taking the style of the run it ends.
+    static func truncate(_ text: StyledText, to columns: Int) -> StyledText {
+        guard of(text.plain) > columns else { return text }
+        var result = StyledText("")
+        var used = 0
+        for run in text.runs {
+            let runWidth = of(run.text)
+            // Something is cut after this run, so "…" needs its column.
+            if used + runWidth <= columns - 1 {
+                result = result + StyledText(run.text, style: run.style)
+                used += runWidth
+                continue
+            }
+            var kept = ""
+            for character in run.text {
+                let next = width(of: character)
+                if used + next > columns - 1 { break }
+                kept.append(character)
+                used += next
+            }
+            return result + StyledText(kept + "…", style: run.style)
+        }
+        return result
+    }
+
     /// `text` followed by spaces to fill `columns`, or preceded by them when `right` is set.
     static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, columns - of(text)))

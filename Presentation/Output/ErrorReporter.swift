@@ -18,11 +18,11 @@ public struct ErrorReporter: Sendable {
     public func report(_ error: StoreError) -> ProcessExitStatus {
         let message = ErrorMessage(error)
         if verbose, let detail = Self.detail(of: error) {
-            output.printDiagnostic("detail: \(detail)")
+            output.printDiagnostic(StyledText("detail: \(detail)", style: .secondary))
         }
         switch format {
         case .human:
-            output.printDiagnostic("storefront: \(message.sentence)")
+            output.printDiagnostic(Self.errorLine(message.sentence))
         case .json:
             output.printDiagnostic(JSONDocuments.error(code: message.code, message: message.sentence))
         }
@@ -34,7 +34,7 @@ public struct ErrorReporter: Sendable {
     @discardableResult
     public func reportConfigurationFailure(_ sentence: String) -> ProcessExitStatus {
         switch format {
-        case .human: output.printDiagnostic("storefront: \(sentence)")
+        case .human: output.printDiagnostic(Self.errorLine(sentence))
         case .json: output.printDiagnostic(JSONDocuments.error(code: "configuration", message: sentence))
         }
         return .configuration
@@ -55,7 +55,7 @@ public struct ErrorReporter: Sendable {
     @discardableResult
     public func reportNotFound(_ sentence: String) -> ProcessExitStatus {
         switch format {
-        case .human: output.printDiagnostic("storefront: \(sentence)")
+        case .human: output.printDiagnostic(Self.errorLine(sentence))
         case .json: output.printDiagnostic(JSONDocuments.error(code: "not-found", message: sentence))
         }
         return .failure
@@ -67,10 +67,15 @@ public struct ErrorReporter: Sendable {
     @discardableResult
     public func reportStopped(_ sentence: String, interrupted: Bool) -> ProcessExitStatus {
         switch format {
-        case .human: output.printDiagnostic("storefront: \(sentence)")
+        case .human: output.printDiagnostic(Self.errorLine(sentence))
         case .json: output.printDiagnostic(JSONDocuments.error(code: interrupted ? "interrupted" : "cancelled", message: sentence))
         }
         return .failure
+    }
+
+    /// `storefront: SENTENCE`, the program's name marked as an error's.
+    static func errorLine(_ sentence: String) -> StyledText {
+        StyledText("storefront:", style: .error) + StyledText(" " + sentence)
     }
 
     private static func detail(of error: StoreError) -> String? {

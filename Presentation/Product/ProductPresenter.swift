@@ -42,6 +42,9 @@ public actor ProductPresenter {
     public func show(id: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
         state = .loading(id: id)
         do {
+            // A spinner, where the terminal shows one, until the answer or the error is printed.
+            output.beginActivity("Loading product \(id)")
+            defer { output.endActivity() }
             let result = try await getProduct(id: id, policy: policy)
             state = .loaded(result.value, origin: result.origin)
             render(result.value, origin: result.origin)

@@ -1,50 +1,74 @@
 import Domain
 
 /// The search results as an aligned table: id, title, brand, price, rating, stock.
+///
+/// On a terminal (`width` given) the table fits it: the title column gives way first,
+/// each title cut with "…" by display width, never below `minimumTitleColumns`. Piped
+/// (`width` nil), every title and brand is written whole, for the next program.
 enum ProductTable {
-    static let maximumTitleColumns = 40
+    static let minimumTitleColumns = 12
+    static let maximumBrandColumns = 20
+    private static let separator = "  "
 
     /// A page as `storefront search` and `storefront category` print it: the table, a
     /// blank line and `Showing 11–20 of 23 results for "phone"` (`noun` "results",
     /// `subject` `for "phone"`); or one line when the page is empty.
-    static func pageLines(for page: ProductPage, noun: String, subject: String) -> [String] {
+    static func pageLines(for page: ProductPage, noun: String, subject: String, width: Int? = nil) -> [StyledText] {
         guard let range = page.shownRange else {
-            return [page.total == 0 ? "No results \(subject)" : "No results on page \(page.page) \(subject) (\(page.total) in all)"]
+            return [StyledText(page.total == 0 ? "No results \(subject)" : "No results on page \(page.page) \(subject) (\(page.total) in all)")]
         }
-        return lines(for: page.products) + ["", "Showing \(range.first)–\(range.last) of \(range.total) \(noun) \(subject)"]
+        let footer = StyledText("Showing \(range.first)–\(range.last) of \(range.total) \(noun) \(subject)", style: .secondary)
+        return lines(for: page.products, width: width) + ["", footer]
     }
 
-    static func lines(for products: [Product]) -> [String] {
+    static func lines(for products: [Product], width: Int? = nil) -> [StyledText] {
         let header = ["ID", "TITLE", "BRAND", "PRICE", "RATING", "STOCK"]
-        let rows = products.map { product in
+        var rows = products.map { product in
             [
                 String(product.id.rawValue),
-                DisplayWidth.truncate(product.title, to: maximumTitleColumns),
-                product.brand.map { DisplayWidth.truncate($0, to: 20) } ?? "—",
+                product.title,
+                product.brand.map { width == nil ? $0 : DisplayWidth.truncate($0, to: maximumBrandColumns) } ?? "—",
                 product.price.description,
                 DecimalText.twoDecimals(product.rating),
                 String(product.stock),
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0
+        var widths = columnWidths(header, rows)
+        if let width {
+            let others = widths.indices.filter { $0 != 1 }.map { widths[$0] }.reduce(0, +)
+            let room = width - others - separator.count * (header.count - 1)
+            widths[1] = min(widths[1], max(minimumTitleColumns, room))
+            rows = rows.map { row in
+                var row = row
+                row[1] = DisplayWidth.truncate(row[1], to: widths[1])
+                return row
+            }
         }
-        // Numbers read best right-aligned; words left-aligned.
-        let rightAligned: Set<Int> = [0, 3, 4, 5]
-        return ([header] + rows).map { cells in
-            cells.indices.map { DisplayWidth.pad(cells[$0], to: widths[$0], right: rightAligned.contains($0)) }
-                .joined(separator: "  ")
-                .droppingTrailingSpaces()
+        let heading = StyledText.joined(header.indices.map { StyledText(cell(header, $0, widths), style: .heading) }, separator: separator)
+        return [heading] + zip(products, rows).map { product, cells in
+            StyledText.joined(cells.indices.map { StyledText(cell(cells, $0, widths), style: style(of: $0, product)) }, separator: separator)
         }
     }
-}
 
-private extension String {
-    /// The line without the padding after its last cell. (A regex would do, but building
-    /// one costs a command more than formatting its whole table.)
-    func droppingTrailingSpaces() -> String {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
-        return String(self[..<end])
+    private static func columnWidths(_ header: [String], _ rows: [[String]]) -> [Int] {
+        header.indices.map { column in
+            ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0
+        }
+    }
+
+    /// Numbers read best right-aligned; words left-aligned. The last column is a
+    /// number, so no line ends in padding.
+    private static func cell(_ cells: [String], _ column: Int, _ widths: [Int]) -> String {
+        DisplayWidth.pad(cells[column], to: widths[column], right: [0, 3, 4, 5].contains(column))
+    }
+
+    private static func style(of column: Int, _ product: Product) -> Style? {
+        switch column {
+        case 0: .secondary
+        case 2 where product.brand == nil: .secondary
+        case 3: .price
+        case 4: .rating
+        default: nil
+        }
     }
 }

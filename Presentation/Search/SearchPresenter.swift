@@ -19,6 +19,8 @@ public actor SearchPresenter {
     private let output: any ConsoleOutput
     private let format: OutputFormat
     private let errors: ErrorReporter
+    /// The terminal's columns, which the table fits; nil when piped (whole titles).
+    private let width: Int?
     private let now: @Sendable () -> Date
 
     public init(
@@ -26,12 +28,14 @@ public actor SearchPresenter {
         output: any ConsoleOutput,
         format: OutputFormat,
         errors: ErrorReporter,
+        width: Int? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.searchProducts = searchProducts
         self.output = output
         self.format = format
         self.errors = errors
+        self.width = width
         self.now = now
     }
 
@@ -42,6 +46,9 @@ public actor SearchPresenter {
         let text = text.trimmingWhitespace()
         state = .loading(query: text)
         do {
+            // A spinner, where the terminal shows one, until the answer or the error is printed.
+            output.beginActivity("Searching")
+            defer { output.endActivity() }
             let result = try await searchProducts(text: text, page: page, pageSize: pageSize, policy: policy)
             state = .loaded(result.value, origin: result.origin, query: text)
             render(result.value, origin: result.origin, query: text)
@@ -60,6 +67,6 @@ public actor SearchPresenter {
         if let notice = CacheNotice.line(for: origin, subject: "results") {
             output.printDiagnostic(notice)
         }
-        ProductTable.pageLines(for: page, noun: "results", subject: "for \"\(query)\"").forEach(output.printLine)
+        ProductTable.pageLines(for: page, noun: "results", subject: "for \"\(query)\"", width: width).forEach(output.printLine)
     }
 }

@@ -29,11 +29,14 @@ public actor SignInPresenter {
     public func signIn(username: String, password: String) async -> ProcessExitStatus {
         state = .signingIn(username: username)
         do {
+            // A spinner, where the terminal shows one, until the answer or the error is printed.
+            output.beginActivity("Signing in")
+            defer { output.endActivity() }
             let user = try await logIn(username: username, password: password)
             state = .signedIn(user)
             switch format {
             case .json: output.printLine(JSONDocuments.user(user, origin: .network))
-            case .human: output.printLine("Signed in as \(user.displayName) (\(user.username))")
+            case .human: output.printLine(StyledText("Signed in as \(user.displayName) (\(user.username))", style: .success))
             }
             return .success
         } catch {

@@ -20,9 +20,13 @@ struct LiveSearchLayoutTests {
         let layout = LiveSearchLayout(try screen(rows: 10), columns: 40, rows: 8)
 
         #expect(layout.lines.count == 8)
-        #expect(layout.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
-        #expect(layout.lines[0] == "Search: phone")
-        #expect(layout.lines.last?.hasPrefix("Showing 1–10 of 40 results") == true)
+        #expect(layout.lines.allSatisfy { DisplayWidth.of($0.plain) <= 40 })
+        #expect(layout.lines[0].plain == "Search: phone")
+        #expect(layout.lines.last?.plain.hasPrefix("Showing 1–10 of 40 results") == true)
+        // Titles give way to fit, not the columns after them.
+        let wider = LiveSearchLayout(try screen(rows: 10), columns: 60, rows: 8)
+        #expect(wider.lines[3].plain.hasSuffix("$1.00    4.50      7"))
+        #expect(wider.lines[3].plain.contains("…"))
         #expect(layout.cursorColumn == 14)
     }
 
@@ -31,7 +35,7 @@ struct LiveSearchLayoutTests {
         let layout = LiveSearchLayout(try screen(rows: 10, selected: 9), columns: 120, rows: 8)
 
         let highlighted = try #require(layout.highlightedLine)
-        #expect(layout.lines[highlighted].contains("number 10"))
+        #expect(layout.lines[highlighted].plain.contains("number 10"))
     }
 
     @Test("shows a product's details and the way back")
@@ -40,8 +44,30 @@ struct LiveSearchLayoutTests {
         screen.detail = screen.page?.products[1]
         let layout = LiveSearchLayout(screen, columns: 80, rows: 20)
 
-        #expect(layout.lines.contains("Price     $2.00"))
-        #expect(layout.lines.contains("Esc: back to the results"))
+        #expect(layout.lines.map(\.plain).contains("Price     $2.00"))
+        #expect(layout.lines.map(\.plain).contains("Esc: back to the results"))
         #expect(layout.highlightedLine == nil)
+    }
+
+    @Test("a taller terminal shows more result rows, and asks for pages that size")
+    func fillsTheHeight() throws {
+        let layout = LiveSearchLayout(try screen(rows: 25), columns: 120, rows: 30)
+
+        #expect(LiveSearchLayout.resultRows(forTerminalRows: 30) == 25)
+        // Query, gap, header, 25 rows, gap, status.
+        #expect(layout.lines.count == 30)
+        #expect(layout.lines[27].plain.contains("number 25"))
+        #expect(LiveSearchLayout.resultRows(forTerminalRows: 3) == 1)
+    }
+
+    @Test("the status line is marked by what it says")
+    func statusStyle() throws {
+        var offline = try screen(rows: 3)
+        offline.status = .offline(age: .seconds(120))
+        #expect(LiveSearchLayout(offline, columns: 80, rows: 12).lines.last?.runs.first?.style == .warning)
+
+        var failed = try screen(rows: 3)
+        failed.status = .failed("The store cannot be reached.")
+        #expect(LiveSearchLayout(failed, columns: 80, rows: 12).lines.last?.runs.first?.style == .error)
     }
 }

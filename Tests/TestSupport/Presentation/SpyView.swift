@@ -5,7 +5,12 @@ import Synchronization
 public final class SpyView: LiveSearchView {
     private let screens = ScreenLog()
 
-    public init() {}
+    /// Result rows the screen has room for: the page size each search asks for.
+    public let resultRows: Int
+
+    public init(resultRows: Int = 10) {
+        self.resultRows = resultRows
+    }
 
     public func show(_ screen: LiveSearchScreen) {
         screens.append(screen)

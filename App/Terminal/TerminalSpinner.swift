@@ -1,0 +1,80 @@
+import Infrastructure
+import Synchronization
+
+/// Shows that a wait is under way: once it has lasted `delay` (150 ms, so a quick
+/// answer draws nothing), a frame on standard error every `interval`, cleared when the
+/// wait ends and before any other line is written.
+///
+/// Each frame is drawn under the lock that `stop` takes, so a frame can never land
+/// after the line that ended the wait.
+final class TerminalSpinner: Sendable {
+    private struct State {
+        var task: Task<Void, Never>?
+        /// Bumped by each begin and stop, so a frame of an ended wait is never drawn.
+        var generation = 0
+        var showing = false
+    }
+
+    private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    private let state = Mutex(State())
+    private let write: @Sendable (String) -> Void
+    private let sleeper: any Sleeper
+    private let delay: Duration
+    private let interval: Duration
+
+    init(
+        write: @escaping @Sendable (String) -> Void,
+        sleeper: any Sleeper = ContinuousSleeper(),
+        delay: Duration = .milliseconds(150),
+        interval: Duration = .milliseconds(100)
+    ) {
+        self.write = write
+        self.sleeper = sleeper
+        self.delay = delay
+        self.interval = interval
+    }
+
+    func begin(_ label: String) {
+        stop()
+        state.withLock { state in
+            let generation = state.generation
+            state.task = Task { [self] in
+                await animate(label, generation: generation)
+            }
+        }
+    }
+
+    /// Ends the wait and clears its frame, if one was drawn.
+    func stop() {
+        state.withLock { state in
+            state.generation += 1
+            state.task?.cancel()
+            state.task = nil
+            if state.showing {
+                write(ANSI.clearLine)
+                state.showing = false
+            }
+        }
+    }
+
+    private func animate(_ label: String, generation: Int) async {
+        do {
+            try await sleeper.sleep(for: delay)
+            var index = 0
+            while true {
+                let drawn = state.withLock { state in
+                    guard state.generation == generation else { return false }
+                    write(ANSI.clearLine + Self.frames[index % Self.frames.count] + " " + label + "…")
+                    state.showing = true
+                    return true
+                }
+                guard drawn else { return }
+                index += 1
+                try await sleeper.sleep(for: interval)
+            }
+        } catch {
+            // Cancelled: the wait is over, and `stop` clears the line.
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Presentation
+
+/// Whether a stream gets colour, and how each `Style` looks when it does.
+///
+/// Colour only when the stream and standard error are terminals (CLI.md), `NO_COLOR`
+/// is unset or empty (no-color.org), `TERM` names a terminal that is not `dumb`, and
+/// the output is not `--json`. Otherwise every line is exactly its plain text.
+struct TerminalStyle: Sendable {
+    let colour: Bool
+
+    static let none = TerminalStyle(colour: false)
+
+    static func forStream(_ descriptor: Int32, format: OutputFormat, environment: [String: String]) -> TerminalStyle {
+        TerminalStyle(colour: allowsDecoration(format: format, environment: environment)
+            && isatty(descriptor) == 1 && isatty(STDERR_FILENO) == 1)
+    }
+
+    /// The rules every decoration shares, colour and spinner alike, before the terminal test.
+    static func allowsDecoration(format: OutputFormat, environment: [String: String]) -> Bool {
+        guard format == .human else { return false }
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return true
+    }
+
+    /// The line as the terminal gets it: each run's text with its control characters
+    /// escaped (server text can carry none), coloured when colour is on.
+    func render(_ text: StyledText) -> String {
+        var line = ""
+        for run in text.runs {
+            let safe = TerminalText.escapingControls(run.text)
+            if colour, let style = run.style {
+                line += Self.sequence(for: style) + safe + ANSI.resetAttributes
+            } else {
+                line += safe
+            }
+        }
+        return line
+    }
+
+    static func sequence(for style: Style) -> String {
+        switch style {
+        case .error: ANSI.boldRed
+        case .warning, .rating: ANSI.yellow
+        case .success, .price: ANSI.green
+        case .heading: ANSI.bold
+        case .secondary: ANSI.dim
+        }
+    }
+}
