@@ -124,13 +124,14 @@ struct TerminalChild {
     let process: Process
     private let endings: AsyncStream<ChildEnding>
 
-    init(cli: CLI, arguments: [String], terminal: PseudoTerminal, workingFolder: String? = nil) throws {
+    /// - Parameter environment: set over the CLI's and `TERM=xterm` (`TERM=dumb`, say).
+    init(cli: CLI, arguments: [String], terminal: PseudoTerminal, workingFolder: String? = nil, environment: [String: String] = [:]) throws {
         Self.stopIgnoringSignals()
         process = Process()
         process.executableURL = try CLI.executable()
         process.arguments = arguments
         process.currentDirectoryURL = workingFolder.map { URL(fileURLWithPath: $0) }
-        process.environment = cli.environment.merging(["TERM": "xterm"]) { _, new in new }
+        process.environment = cli.environment.merging(["TERM": "xterm"]) { _, new in new }.merging(environment) { _, new in new }
         let side = terminal.childHandle
         process.standardInput = side
         process.standardOutput = side

@@ -1,0 +1,177 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Colour and the spinner where a person watches a terminal, and not one escape byte
+/// anywhere else: piped, with `NO_COLOR`, with `TERM=dumb`.
+@Suite(
+    "Colour and the spinner on a terminal, none elsewhere",
+    .serialized,
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)")
+)
+struct ColourTests {
+    static let escape = "\u{1B}"
+
+    /// A store that signs emilys in at once and holds every search until the test
+    /// releases it by writing a byte to `release`: a slow backend with no timer.
+    final class SlowStore: Sendable {
+        let server: LoopbackHTTPServer
+        private let releaseRead: Int32
+        private let releaseWrite: Int32
+
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw CLI.Failure(description: "no pipe") }
+            let (readEnd, writeEnd) = (ends[0], ends[1])
+            releaseRead = readEnd
+            releaseWrite = writeEnd
+            server = try LoopbackHTTPServer { request in
+                let json = ["Content-Type": "application/json"]
+                if request.target.hasPrefix("/auth/login") {
+                    return .respond(status: 200, headers: json, body: Array(Self.login.utf8))
+                }
+                var byte: UInt8 = 0
+                _ = read(readEnd, &byte, 1)
+                return .respond(status: 200, headers: json, body: Array(Self.page.utf8))
+            }
+        }
+
+        /// Returns once a search has reached the store (and is held there), or after 20 s
+        /// if none comes, so a broken build fails rather than hangs.
+        func searchArrived() async -> Bool {
+            let server = server
+            return await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await event in server.eventStream where event == "request" {
+                        if server.requests.contains(where: { $0.target.hasPrefix("/auth/products/search") }) { return true }
+                    }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(20))
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+        }
+
+        /// Lets one held search answer.
+        func release() {
+            var byte = UInt8(ascii: "x")
+            _ = write(releaseWrite, &byte, 1)
+        }
+
+        func stop() {
+            server.stop()
+            close(releaseRead)
+            close(releaseWrite)
+        }
+
+        static let login = #"{"id":1,"username":"emilys","email":"emily@example.com","firstName":"Emily","lastName":"Johnson","accessToken":"access","refreshToken":"refresh"}"#
+        static let page = #"{"products":[{"id":7,"title":"A phone with a rather long title that a narrow terminal cuts","description":"d","category":"smartphones","price":549.99,"rating":4.69,"stock":94,"brand":"Apple"}],"total":1,"skip":0,"limit":1}"#
+    }
+
+    /// A CLI signed in to `store`, in plain mode.
+    private func signedIn(to store: SlowStore) async throws -> CLI {
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_BASE_URL"] = store.server.baseURL.absoluteString
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        #expect(login.status == 0, "\(login.everything)")
+        return cli
+    }
+
+    @Test("a slow search shows a spinner on the terminal, cleared before the coloured table, which fits the width")
+    func spinnerThenColour() async throws {
+        let store = try SlowStore()
+        defer { store.stop() }
+        let cli = try await signedIn(to: store)
+        let terminal = try PseudoTerminal(columns: 50, rows: 20)
+        defer { terminal.close() }
+
+        let child = try TerminalChild(cli: cli, arguments: ["search", "phone"], terminal: terminal)
+        #expect(await terminal.waitFor("Searching…"), "no spinner while the store was silent: \(terminal.screen.debugDescription)")
+        store.release()
+        #expect(await terminal.waitFor("Showing 1–1 of 1 results"))
+        #expect(await child.exit() == .exited(0))
+
+        let screen = terminal.screen
+        let spinner = try #require(screen.range(of: "Searching…"))
+        let heading = try #require(screen.range(of: "\(Self.escape)[1mID"), "the heading is not bold: \(screen.debugDescription)")
+        #expect(spinner.upperBound <= heading.lowerBound)
+        // The spinner's line is cleared (CR, erase line) after its last frame, before the table.
+        let cleared = try #require(screen.range(of: "\r\(Self.escape)[K", options: .backwards, range: spinner.upperBound..<heading.lowerBound))
+        #expect(!screen[cleared.upperBound..<heading.lowerBound].contains("Searching"))
+        #expect(screen.contains("\(Self.escape)[32m$549.99\(Self.escape)[0m"), "the price is not green")
+        // 50 columns leave the title 15 (the other columns and their gaps take 35).
+        #expect(screen.contains("  A phone with a…  Apple  "), "the title was not cut to the 50 columns")
+    }
+
+    @Test("on a terminal with NO_COLOR or TERM=dumb: no spinner, no colour, not one escape byte", arguments: [
+        ["NO_COLOR": "1"], ["TERM": "dumb"],
+    ])
+    func undecoratedTerminal(environment: [String: String]) async throws {
+        let store = try SlowStore()
+        defer { store.stop() }
+        let cli = try await signedIn(to: store)
+        let terminal = try PseudoTerminal(columns: 100, rows: 20)
+        defer { terminal.close() }
+
+        let child = try TerminalChild(cli: cli, arguments: ["search", "phone"], terminal: terminal, environment: environment)
+        // The store holds the search; with no spinner to wait for, the server says when
+        // it has the request. It is released only after 400 ms in which the spinner (due
+        // at 150 ms) did not appear: an absence can only be seen over time, and a held
+        // answer is what makes the wait long enough for a broken rule to show.
+        #expect(await store.searchArrived())
+        #expect(await !terminal.waitFor("Searching…", limit: .milliseconds(400)), "a spinner despite \(environment)")
+        store.release()
+        #expect(await terminal.waitFor("Showing 1–1 of 1 results"))
+        #expect(await child.exit() == .exited(0))
+        #expect(!terminal.screen.contains(Self.escape), "\(terminal.screen.debugDescription)")
+        #expect(!terminal.screen.contains("Searching…"))
+    }
+
+    /// Every command, its errors included, with standard output and error going to files.
+    static let commands: [[String]] = [
+        ["--help"], ["search", "--help"], ["--version"],
+        ["search", "phone"], ["search", "phone", "--json"], ["search", "phone", "--offline"],
+        ["search", ""], ["search", "phone", "--limit", "0"], ["serch", "phone"],
+        ["product", "1"], ["product", "99999"], ["categories"], ["category", "laptops"], ["category", "no-such-thing"],
+        ["whoami"], ["whoami", "--json"], ["status"], ["status", "--json"],
+        ["login", "--username", "emilys", "--password-stdin"],
+        ["login", "--username", "emilys", "--password-stdin", "--json"],
+        ["login", "--username", "emilys", "--password-stdin", "--json", "--limit", "3"],
+    ]
+
+    /// Then, with the backend stopped: offline answers and errors, and signed out.
+    static let afterTheBackend: [([String], Int32)] = [
+        (["search", "phone"], 0), (["search", "tablet"], 69), (["search", "tablet", "--json"], 69),
+        (["logout"], 0), (["whoami"], 77), (["search", "phone"], 77), (["logout", "--json"], 0),
+    ]
+
+    @Test("piped, or with NO_COLOR on, no command writes an escape byte, errors included", arguments: [
+        [:], ["NO_COLOR": "1"],
+    ])
+    func noEscapeWhenPiped(extra: [String: String]) async throws {
+        let (backend, signedIn, _) = try await CLI.signedIn()
+        var cli = signedIn
+        // A terminal type that would allow colour: only the pipe (or NO_COLOR) stops it.
+        cli.environment["TERM"] = "xterm-256color"
+        cli.environment.merge(extra) { _, new in new }
+
+        for arguments in Self.commands {
+            let result = try await cli.run(arguments, input: "emilyspass\n")
+            #expect(!result.everything.contains(Self.escape), "\(arguments) wrote an escape: \(result.everything.debugDescription)")
+        }
+        await backend.stop()
+        for (arguments, status) in Self.afterTheBackend {
+            let result = try await cli.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.everything)")
+            #expect(!result.everything.contains(Self.escape), "\(arguments) wrote an escape: \(result.everything.debugDescription)")
+        }
+    }
+}
