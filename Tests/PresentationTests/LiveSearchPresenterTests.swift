@@ -24,6 +24,22 @@ struct LiveSearchPresenterTests {
         }
     }
 
+    @Test("each search asks for a page as tall as the view has room for, up to the store's 100")
+    func pageFillsTheView() async throws {
+        for (rows, expected) in [(25, 25), (3, 3), (500, 100)] {
+            let repository = SpyProductRepository(search: .failure(.offline))
+            let timer = FakeDebounceTimer()
+            let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: SpyView(resultRows: rows), timer: timer)
+
+            await presenter.handle(.character("p"))
+            await timer.waitForSleeps(1)
+            await timer.advance(by: .milliseconds(300))
+            await presenter.settle()
+
+            #expect(await repository.searchCalls.last?.pageSize == expected, "\(rows) rows")
+        }
+    }
+
     @Test("typing p, ph, pho within 300 ms runs one search, for pho")
     func debounce() async throws {
         let repository = SpySearchRepository()
