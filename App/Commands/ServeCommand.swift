@@ -86,8 +86,10 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(output: output, logLevel: .info) }
         let server: StoreServer
         do {
-            server = try StoreServer(configuration: configuration, logger: logger)
+            server = try StoreServer(configuration: configuration, logger: logger, indexed: indexingProgress(output))
+            output.endActivity()
         } catch {
+            output.endActivity()
             output.printDiagnostic("storefront: The backend cannot start: \(error.description).")
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
@@ -111,6 +113,21 @@ struct ServeCommand: AsyncParsableCommand {
             output.printDiagnostic("storefront: The backend stopped: \(error).")
             throw ExitCode(ProcessExitStatus.failure.rawValue)
         }
+    }
+
+    /// Shows the catalogue's index being built: on a terminal, a spinner with the count;
+    /// elsewhere, for a catalogue large enough to take a while, one line saying so.
+    private func indexingProgress(_ output: TerminalOutput) -> (Int) -> Void {
+        let total = products
+        let label = { (done: Int) in "Indexing the catalogue: \(done.formatted()) of \(total.formatted()) products" }
+        if output.decoratesStandardError {
+            output.beginActivity(label(0))
+            return { output.updateActivity(label($0)) }
+        }
+        if total >= 100_000 {
+            output.printDiagnostic("Indexing \(total.formatted()) products; the backend listens when it is done.")
+        }
+        return { _ in }
     }
 
     /// The key from --payload-key-file, or a fresh one written to a private file.

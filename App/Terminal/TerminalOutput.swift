@@ -38,6 +38,16 @@ struct TerminalOutput: ConsoleOutput {
         spinner?.begin(label)
     }
 
+    /// A new label for the wait under way, such as the count of work done.
+    func updateActivity(_ label: String) {
+        spinner?.relabel(label)
+    }
+
+    /// Whether standard error shows decorations: a spinner, colour.
+    var decoratesStandardError: Bool {
+        spinner != nil
+    }
+
     func endActivity() {
         spinner?.stop()
     }

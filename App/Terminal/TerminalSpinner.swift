@@ -13,6 +13,8 @@ final class TerminalSpinner: Sendable {
         /// Bumped by each begin and stop, so a frame of an ended wait is never drawn.
         var generation = 0
         var showing = false
+        /// What the frames say; `relabel` changes it while they turn.
+        var label = ""
     }
 
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -39,10 +41,16 @@ final class TerminalSpinner: Sendable {
         stop()
         state.withLock { state in
             let generation = state.generation
+            state.label = label
             state.task = Task { [self] in
-                await animate(label, generation: generation)
+                await animate(generation: generation)
             }
         }
+    }
+
+    /// Says something new in the frames still to come (counts of work done, say).
+    func relabel(_ label: String) {
+        state.withLock { $0.label = label }
     }
 
     /// Ends the wait and clears its frame, if one was drawn.
@@ -58,14 +66,14 @@ final class TerminalSpinner: Sendable {
         }
     }
 
-    private func animate(_ label: String, generation: Int) async {
+    private func animate(generation: Int) async {
         do {
             try await sleeper.sleep(for: delay)
             var index = 0
             while true {
                 let drawn = state.withLock { state in
                     guard state.generation == generation else { return false }
-                    write(ANSI.clearLine + Self.frames[index % Self.frames.count] + " " + label + "…")
+                    write(ANSI.clearLine + Self.frames[index % Self.frames.count] + " " + state.label + "…")
                     state.showing = true
                     return true
                 }

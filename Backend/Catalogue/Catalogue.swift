@@ -13,7 +13,11 @@ struct Catalogue: Sendable {
     /// Every distinct lowercased word, and the ascending indexes of the products using it.
     private let postings: [String: [Int32]]
 
-    init(seed: UInt64, count: Int) {
+    /// How often `indexed` hears of the work: often enough to move a progress line,
+    /// rarely enough to cost nothing.
+    static let progressStep = 10_000
+
+    init(seed: UInt64, count: Int, indexed: (Int) -> Void = { _ in }) {
         self.count = count
         self.generator = CatalogueGenerator(seed: seed)
         var postings: [String: [Int32]] = [:]
@@ -21,6 +25,9 @@ struct Catalogue: Sendable {
             let product = generator.product(at: index)
             for word in Set(Self.words(of: product.title + " " + product.description)) {
                 postings[word, default: []].append(Int32(index))
+            }
+            if (index + 1) % Self.progressStep == 0 || index + 1 == count {
+                indexed(index + 1)
             }
         }
         self.postings = postings

@@ -14,7 +14,15 @@ public struct StoreServer: Sendable {
     private let server: HTTPServerBuilder
 
     /// Prepares users (hashing their passwords) and the catalogue (building its index).
-    public init(configuration: StoreServerConfiguration, logger: Logger, clock: any WallClock = SystemWallClock()) throws(StoreServerError) {
+    /// - Parameter indexed: told how many products are indexed so far, every
+    ///   `Catalogue.progressStep` and at the end: a million take seconds, and a person
+    ///   watching `serve` should see it is working.
+    public init(
+        configuration: StoreServerConfiguration,
+        logger: Logger,
+        clock: any WallClock = SystemWallClock(),
+        indexed: (Int) -> Void = { _ in }
+    ) throws(StoreServerError) {
         guard (1...StoreServerConfiguration.maximumProductCount).contains(configuration.productCount) else {
             throw .invalidProductCount(configuration.productCount)
         }
@@ -31,7 +39,7 @@ public struct StoreServer: Sendable {
             service: StoreService(
                 users: users,
                 tokens: TokenIssuer(clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
-                catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount)
+                catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed)
             ),
             seal: configuration.payloadKey.map(PayloadSeal.init(key:)),
             faults: FaultPlan(failures: configuration.failFirstRequests),

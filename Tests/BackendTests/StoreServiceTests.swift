@@ -128,6 +128,17 @@ struct StoreServiceTests {
 struct CatalogueTests {
     let catalogue = Catalogue(seed: 2026, count: 600)
 
+    @Test("building the index says how far it has come, every 10,000 products and at the end")
+    func indexingProgress() {
+        var counts: [Int] = []
+        _ = Catalogue(seed: 1, count: 25_000) { counts.append($0) }
+        #expect(counts == [10_000, 20_000, 25_000])
+
+        var small: [Int] = []
+        _ = Catalogue(seed: 1, count: 300) { small.append($0) }
+        #expect(small == [300])
+    }
+
     @Test("the same seed makes the same catalogue, with some products unbranded")
     func deterministic() {
         let again = Catalogue(seed: 2026, count: 600)
