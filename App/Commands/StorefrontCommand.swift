@@ -21,7 +21,9 @@ struct StorefrontCommand: AsyncParsableCommand {
             Environment: STOREFRONT_BASE_URL (the backend), STOREFRONT_PAYLOAD_KEY (the \
             base64 payload key), STOREFRONT_DATA_DIR (session and cache), STOREFRONT_CA_FILE \
             and STOREFRONT_PINS (https trust), STOREFRONT_TRANSPORT=urlsession, \
-            XDG_STATE_HOME and XDG_CACHE_HOME. An option wins over its variable.
+            XDG_STATE_HOME and XDG_CACHE_HOME. An option wins over its variable. \
+            Colour and the spinner appear only on a terminal: NO_COLOR (set, not empty), \
+            TERM=dumb, a pipe or --json turn them off.
 
             Exit status: 0 done; 1 anything else, with a message; 64 usage; 65 the \
             backend's answer could not be used; 69 the backend cannot be reached and \
