@@ -22,7 +22,10 @@ struct InteractiveSession {
 
         let resizes = ResizeNotifications.start()
         let resizeWatch = Task {
-            for await _ in resizes { view.redrawIfResized() }
+            for await _ in resizes {
+                view.redrawIfResized()
+                await presenter.resized()
+            }
         }
         defer {
             ResizeNotifications.stop()

@@ -74,6 +74,22 @@ public actor LiveSearchPresenter {
         }
     }
 
+    /// The terminal changed size: when the results on screen are a page of another
+    /// height, the page that holds the first of them is asked again at the new height,
+    /// so a taller window fills at once and a shorter one pages by what it shows.
+    public func resized() {
+        guard let page = screen.page, page.pageSize != currentPageSize, !screen.query.allSatisfy(\.isWhitespace) else { return }
+        let firstShown = (page.page - 1) * page.pageSize
+        pageNumber = firstShown / currentPageSize + 1
+        screen.selectedRow = 0
+        launch(after: .zero)
+    }
+
+    /// The view's height, within what the store serves in one page.
+    private var currentPageSize: Int {
+        min(Paging.pageSizes.upperBound, max(Paging.pageSizes.lowerBound, view.resultRows))
+    }
+
     /// Waits until every search started so far has finished or given up. For tests.
     public func settle() async {
         guard running > 0 else { return }
@@ -140,8 +156,7 @@ public actor LiveSearchPresenter {
     /// age, and the answer of the usual policy replaces it when it comes, unless a newer
     /// query or page took the screen in between.
     private func run(_ number: Int, text: String, page: Int) async {
-        // The view's height, within what the store serves in one page.
-        let pageSize = min(Paging.pageSizes.upperBound, max(Paging.pageSizes.lowerBound, view.resultRows))
+        let pageSize = currentPageSize
         guard number == generation, !Task.isCancelled else { return }
         if let cached = try? await searchProducts(text: text, page: page, pageSize: pageSize, policy: .cacheOnly),
            number == generation, case .cache(let age, _) = cached.origin {

@@ -40,6 +40,38 @@ struct LiveSearchPresenterTests {
         }
     }
 
+    @Test("a resize asks again at the new height, for the page holding the first result shown")
+    func resizeRefills() async throws {
+        let catalogue = FakeProductRepository(products: try SampleCatalogue.products())
+        let view = SpyView(resultRows: 2)
+        let timer = FakeDebounceTimer()
+        let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: catalogue), view: view, timer: timer)
+        await presenter.handle(.character("a"))
+        await timer.waitForSleeps(1)
+        await timer.advance(by: .milliseconds(300))
+        await presenter.settle()
+        await presenter.handle(.nextPage)
+        await presenter.handle(.nextPage)
+        await presenter.settle()
+        // Page 3 of 2 rows: the fifth and sixth results.
+        #expect(await presenter.screen.page?.shownRange?.first == 5)
+
+        view.resize(resultRows: 4)
+        await presenter.resized()
+        await presenter.settle()
+
+        // The fifth result is on page 2 of 4 rows (results 5 to 8).
+        let page = try #require(await presenter.screen.page)
+        #expect(page.pageSize == 4)
+        #expect(page.page == 2)
+        #expect(page.shownRange?.first == 5)
+
+        let shown = view.shownCount
+        await presenter.resized()
+        await presenter.settle()
+        #expect(view.shownCount == shown, "the same height asks nothing again")
+    }
+
     @Test("typing p, ph, pho within 300 ms runs one search, for pho")
     func debounce() async throws {
         let repository = SpySearchRepository()

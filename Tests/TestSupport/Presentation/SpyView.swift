@@ -5,11 +5,18 @@ import Synchronization
 public final class SpyView: LiveSearchView {
     private let screens = ScreenLog()
 
-    /// Result rows the screen has room for: the page size each search asks for.
-    public let resultRows: Int
+    private let rows: Mutex<Int>
 
     public init(resultRows: Int = 10) {
-        self.resultRows = resultRows
+        rows = Mutex(resultRows)
+    }
+
+    /// Result rows the screen has room for: the page size each search asks for.
+    public var resultRows: Int { rows.withLock { $0 } }
+
+    /// As if the terminal were resized.
+    public func resize(resultRows: Int) {
+        rows.withLock { $0 = resultRows }
     }
 
     public func show(_ screen: LiveSearchScreen) {
@@ -17,6 +24,8 @@ public final class SpyView: LiveSearchView {
     }
 
     public var last: LiveSearchScreen? { screens.all.last }
+    /// How many screens were shown so far.
+    public var shownCount: Int { screens.all.count }
 }
 
 /// Screens in the order they were shown, safe to append from any task.
