@@ -45,6 +45,15 @@ struct InteractiveModeTests {
         for key in "phone" { terminal.type(String(key)) }
         #expect(await terminal.waitFor("of 25 results", after: signedIn))
         #expect(terminal.screen.dropFirst(signedIn).contains("Smartphone") || terminal.screen.dropFirst(signedIn).contains("iPhone"))
+        // 30 rows hold 25 results under the query, the gap and the header.
+        #expect(await terminal.waitFor("Showing 1–25 of 25 results", after: signedIn), "the page does not fill the terminal")
+
+        // A shorter window: the page is asked again at its height. The terminal is not
+        // the child's controlling one, so the test sends the SIGWINCH a resize would.
+        let beforeResize = terminal.screen.count
+        terminal.resize(columns: 100, rows: 20)
+        kill(process.processIdentifier, SIGWINCH)
+        #expect(await terminal.waitFor("Showing 1–15 of 25 results", after: beforeResize), "the page did not follow the resize")
         let firstQuery = terminal.screen.count
 
         for _ in 0..<5 { terminal.type("\u{7F}") }
