@@ -56,7 +56,7 @@ public actor CategoriesPresenter {
             return
         }
         let width = max(4, categories.map { DisplayWidth.of($0.slug.rawValue) }.max() ?? 0)
-        output.printLine(DisplayWidth.pad("SLUG", to: width) + "  NAME")
-        categories.forEach { output.printLine(DisplayWidth.pad($0.slug.rawValue, to: width) + "  " + $0.name) }
+        output.printLine(StyledText(DisplayWidth.pad("SLUG", to: width), style: .heading) + "  " + StyledText("NAME", style: .heading))
+        categories.forEach { output.printLine(StyledText(DisplayWidth.pad($0.slug.rawValue, to: width), style: .secondary) + "  " + StyledText($0.name)) }
     }
 }

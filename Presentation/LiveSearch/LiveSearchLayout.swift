@@ -19,7 +19,7 @@ public struct LiveSearchLayout: Equatable, Sendable {
         var lines: [StyledText] = [StyledText(queryLine), ""]
         var highlighted: Int?
         if let product = screen.detail {
-            lines += ProductDetails.lines(for: product, width: columns).map { StyledText($0) }
+            lines += ProductDetails.lines(for: product, width: columns)
             lines.append("")
             lines.append(StyledText("Esc: back to the results", style: .secondary))
         } else {

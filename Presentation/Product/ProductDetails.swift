@@ -5,22 +5,28 @@ import Domain
 /// live screen's detail view, so both say the same thing the same way.
 enum ProductDetails {
     /// - Parameter width: wrap the description to this many columns; nil leaves it whole.
-    static func lines(for product: Product, width: Int? = nil) -> [String] {
-        var lines = [
-            product.title,
+    static func lines(for product: Product, width: Int? = nil) -> [StyledText] {
+        var lines: [StyledText] = [
+            StyledText(product.title, style: .heading),
             "",
-            "Brand     \(product.brand ?? "—")",
-            "Category  \(product.category)",
-            "Price     \(product.price)" + (product.discountPercentage > 0 ? "  (\(DecimalText.twoDecimals(product.discountPercentage))% off)" : ""),
-            "Rating    \(DecimalText.twoDecimals(product.rating)) / 5",
-            "Stock     \(product.stock)",
+            label("Brand") + StyledText(product.brand ?? "—", style: product.brand == nil ? .secondary : nil),
+            label("Category") + StyledText(product.category),
+            label("Price") + StyledText(product.price.description, style: .price)
+                + StyledText(product.discountPercentage > 0 ? "  (\(DecimalText.twoDecimals(product.discountPercentage))% off)" : ""),
+            label("Rating") + StyledText("\(DecimalText.twoDecimals(product.rating)) / 5", style: .rating),
+            label("Stock") + StyledText("\(product.stock)"),
         ]
-        if !product.tags.isEmpty { lines.append("Tags      \(product.tags.joined(separator: ", "))") }
+        if !product.tags.isEmpty { lines.append(label("Tags") + StyledText(product.tags.joined(separator: ", "))) }
         if !product.description.isEmpty {
             lines.append("")
-            lines += width.map { wrap(product.description, to: $0) } ?? [product.description]
+            lines += (width.map { wrap(product.description, to: $0) } ?? [product.description]).map { StyledText($0) }
         }
         return lines
+    }
+
+    /// A field's name, padded so the values line up, dim beside them.
+    private static func label(_ name: String) -> StyledText {
+        StyledText(DisplayWidth.pad(name, to: 10), style: .secondary)
     }
 
     /// Words filled into lines of at most `width` display columns; a word longer than
