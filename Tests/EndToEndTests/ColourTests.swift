@@ -137,7 +137,7 @@ struct ColourTests {
 
     /// Every command, its errors included, with standard output and error going to files.
     static let commands: [[String]] = [
-        ["--help"], ["search", "--help"], ["--version"],
+        ["--help"], ["search", "--help"], ["serve", "--help"], ["--version"], ["demo"],
         ["search", "phone"], ["search", "phone", "--json"], ["search", "phone", "--offline"],
         ["search", ""], ["search", "phone", "--limit", "0"], ["serch", "phone"],
         ["product", "1"], ["product", "99999"], ["categories"], ["category", "laptops"], ["category", "no-such-thing"],
@@ -173,5 +173,42 @@ struct ColourTests {
             #expect(result.status == status, "\(arguments): \(result.everything)")
             #expect(!result.everything.contains(Self.escape), "\(arguments) wrote an escape: \(result.everything.debugDescription)")
         }
+    }
+
+    @Test("serve, piped, writes no escape byte either, its indexing line included", arguments: [
+        [:], ["NO_COLOR": "1"],
+    ])
+    func serveWhenPiped(extra: [String: String]) async throws {
+        let folder = try TemporaryDirectory()
+        let errors = URL(fileURLWithPath: folder.path).appendingPathComponent("stderr")
+        try Data().write(to: errors)
+        let process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = ["serve", "--port", "0", "--plain", "--products", "100000"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "TERM": "xterm-256color"].merging(extra) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let ended = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
+        try process.run()
+        let reader = output.fileHandleForReading
+        let firstLine = try await runOffPool { () -> String in
+            var received = Data()
+            while !received.contains(10) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                received += chunk
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        var statuses = ended.stream.makeAsyncIterator()
+        #expect(await statuses.next() == 0)
+
+        let diagnostics = try String(contentsOf: errors, encoding: .utf8)
+        #expect(firstLine.hasPrefix("http://127.0.0.1:"))
+        #expect(diagnostics.contains("Indexing 100,000 products"))
+        #expect(!(firstLine + diagnostics).contains(Self.escape), "\((firstLine + diagnostics).debugDescription)")
     }
 }
