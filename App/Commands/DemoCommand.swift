@@ -17,8 +17,13 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also print each HTTP exchange and cache lookup.")
     var verbose = false
 
+    @Flag(name: .long, help: "Print one JSON document: each step, whether it did what it should, and its time.")
+    var json = false
+
     func run() async throws {
-        let output = TerminalOutput()
+        let format: OutputFormat = json ? .json : .human
+        let output = TerminalOutput(format: format)
+        let errors = ErrorReporter(output: output, format: format, verbose: verbose)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -31,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
             configuration.payloadKey = key
             server = try StoreServer(configuration: configuration, logger: .silent)
         } catch {
-            output.printDiagnostic("storefront: The demo backend cannot start: \(error).")
+            errors.reportConfigurationFailure("The demo backend cannot start: \(error).")
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
 
@@ -45,26 +50,30 @@ struct DemoCommand: AsyncParsableCommand {
         var portIterator = ports.makeAsyncIterator()
         guard let port = await portIterator.next(), let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
             let reason = if case .failure(let error) = await backend.result { ": \(error)" } else { "" }
-            output.printDiagnostic("storefront: The demo backend did not start listening\(reason).")
+            errors.reportConfigurationFailure("The demo backend did not start listening\(reason).")
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
 
-        output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with a fresh AES-256-GCM key; data in \(folder)")
+        if format == .human {
+            output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with a fresh AES-256-GCM key; data in \(folder)")
+        }
         let settings = ClientSettings(
             baseURL: baseURL, payloadKey: key,
             stateDirectory: (folder as NSString).appendingPathComponent("state"),
             cacheDirectory: (folder as NSString).appendingPathComponent("cache")
         )
         let root: CompositionRoot
-        switch CompositionRoot.start(settings: settings, output: output, format: .human, verbose: verbose) {
+        // With --json the presenters' own lines would be documents of their own; they go nowhere.
+        let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output
+        switch CompositionRoot.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose) {
         case .ready(let ready):
             root = ready
         case .failed(let failure):
             backend.cancel()
-            output.printDiagnostic("storefront: \(failure.sentence)")
+            errors.reportConfigurationFailure(failure.sentence)
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
-        let script = DemoScript(root: root, output: output, stopBackend: {
+        let script = DemoScript(root: root, output: output, format: format, backend: baseURL.absoluteString, stopBackend: {
             backend.cancel()
             _ = await backend.result
         })

@@ -3,10 +3,14 @@ import Infrastructure
 import Presentation
 
 /// The demo's steps, each on its own line with its time, each checked: the demo
-/// exits 0 only when every step did what it should, offline answer included.
+/// exits 0 only when every step did what it should, offline answer included. With
+/// `--json`, the presenters' lines are discarded (the root was given no output) and
+/// one document lists the steps at the end.
 struct DemoScript {
     let root: CompositionRoot
     let output: any ConsoleOutput
+    let format: OutputFormat
+    let backend: String
     let stopBackend: @Sendable () async -> Void
 
     /// One step: what it does, and a check that says whether it did it.
@@ -53,18 +57,34 @@ struct DemoScript {
         ]
 
         let clock = ContinuousClock()
+        var results: [DemoStepResult] = []
         for (index, step) in steps.enumerated() {
-            output.printLine("")
-            output.printLine("[\(index + 1)/\(steps.count)] \(step.title)")
+            if format == .human {
+                output.printLine("")
+                output.printLine(StyledText("[\(index + 1)/\(steps.count)] \(step.title)", style: .heading))
+            }
             let start = clock.now
             let succeeded = await step.action()
             let milliseconds = (clock.now - start).wholeMilliseconds
-            output.printLine(succeeded ? "  ✓ done in \(milliseconds) ms" : "  ✗ failed after \(milliseconds) ms")
-            guard succeeded else { return false }
+            results.append(DemoStepResult(step: index + 1, title: step.title, succeeded: succeeded, milliseconds: milliseconds))
+            if format == .human {
+                output.printLine(succeeded
+                    ? StyledText("  ✓ done in \(milliseconds) ms", style: .success)
+                    : StyledText("  ✗ failed after \(milliseconds) ms", style: .error))
+            }
+            guard succeeded else { break }
         }
-        output.printLine("")
-        output.printLine("Demo complete: every step did what it should.")
-        return true
+        let succeeded = results.count == steps.count && results.allSatisfy(\.succeeded)
+        switch format {
+        case .json:
+            output.printLine(JSONDocuments.demo(backend: backend, steps: results))
+        case .human where succeeded:
+            output.printLine("")
+            output.printLine(StyledText("Demo complete: every step did what it should.", style: .success))
+        case .human:
+            break
+        }
+        return succeeded
     }
 
     /// Searches "phone" and checks where the answer came from.

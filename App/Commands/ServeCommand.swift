@@ -47,6 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "For tests: wait this many milliseconds before each answer.")
     var latencyMs = 0
 
+    @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\"}.")
+    var json = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (1...StoreServerConfiguration.maximumProductCount).contains(products) else {
@@ -59,7 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let output = TerminalOutput()
+        let format: OutputFormat = json ? .json : .human
+        let output = TerminalOutput(format: format)
+        let errors = ErrorReporter(output: output, format: format, verbose: false)
         var configuration = StoreServerConfiguration()
         configuration.host = host
         configuration.port = port
@@ -71,15 +76,15 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)
         }
 
-        var keyNote: String?
+        var keyFile: (path: String, fresh: Bool)?
         do throws(StartupFailure) {
             if !plain {
-                let (key, note) = try payloadKey(environment: ProcessInfo.processInfo.environment)
+                let (key, file) = try payloadKey(environment: ProcessInfo.processInfo.environment)
                 configuration.payloadKey = key
-                keyNote = note
+                keyFile = file
             }
         } catch {
-            output.printDiagnostic("storefront: \(error.sentence)")
+            errors.reportConfigurationFailure(error.sentence)
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
 
@@ -90,28 +95,37 @@ struct ServeCommand: AsyncParsableCommand {
             output.endActivity()
         } catch {
             output.endActivity()
-            output.printDiagnostic("storefront: The backend cannot start: \(error.description).")
+            errors.reportConfigurationFailure("The backend cannot start: \(error.description).")
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
         let host = self.host
         let scheme = tlsCert == nil ? "http" : "https"
-        let modeLine = keyNote ?? "Plain mode: bodies are plain JSON."
+        let modeLine = switch keyFile {
+        case nil: "Plain mode: bodies are plain JSON."
+        case let (path, true)?: "Sealed with a fresh key in \(path); clients use --payload-key-file \(path)."
+        case let (path, false)?: "Sealed with the key in \(path)."
+        }
         let listening = Mutex(false)
+        let keyPath = keyFile?.path
         do {
             try await server.runUntilSignalled { port in
                 listening.withLock { $0 = true }
-                output.printLine("\(scheme)://\(host):\(port)")
-                output.printLine(modeLine)
+                let url = "\(scheme)://\(host):\(port)"
+                if format == .json {
+                    output.printLine(JSONDocuments.serving(url: url, sealed: keyPath != nil, keyFile: keyPath))
+                } else {
+                    output.printLine(url)
+                    output.printLine(modeLine)
+                }
             }
         } catch {
             // Before it listened, this is a start-up failure (CLI.md: 78), most often a
             // taken port; after, the server stopped under way.
             guard listening.withLock({ $0 }) else {
-                output.printDiagnostic("storefront: The backend cannot listen on \(host):\(port): \(error); choose another --port.")
+                errors.reportConfigurationFailure("The backend cannot listen on \(host):\(port): \(error); choose another --port.")
                 throw ExitCode(ProcessExitStatus.configuration.rawValue)
             }
-            output.printDiagnostic("storefront: The backend stopped: \(error).")
-            throw ExitCode(ProcessExitStatus.failure.rawValue)
+            throw ExitCode(errors.report(.unexpected(detail: "the backend stopped: \(error)")).rawValue)
         }
     }
 
@@ -124,16 +138,17 @@ struct ServeCommand: AsyncParsableCommand {
             output.beginActivity(label(0))
             return { output.updateActivity(label($0)) }
         }
-        if total >= 100_000 {
+        if total >= 100_000, !json {
             output.printDiagnostic("Indexing \(total.formatted()) products; the backend listens when it is done.")
         }
         return { _ in }
     }
 
-    /// The key from --payload-key-file, or a fresh one written to a private file.
-    private func payloadKey(environment: [String: String]) throws(StartupFailure) -> (AES256Key, String) {
+    /// The key from --payload-key-file, or a fresh one written to a private file; and
+    /// the file, and whether it is fresh.
+    private func payloadKey(environment: [String: String]) throws(StartupFailure) -> (AES256Key, (path: String, fresh: Bool)) {
         if let payloadKeyFile {
-            return (try ClientSettings.key(fromFile: payloadKeyFile), "Sealed with the key in \(payloadKeyFile).")
+            return (try ClientSettings.key(fromFile: payloadKeyFile), (payloadKeyFile, false))
         }
         // Beside the client's session, so `serve` and the commands agree on where state lives.
         let directory = ClientSettings.directories(
@@ -144,7 +159,7 @@ struct ServeCommand: AsyncParsableCommand {
             let key = try AES256Key.random()
             try PrivateFiles.createDirectory(at: directory)
             try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: file)
-            return (key, "Sealed with a fresh key in \(file); clients use --payload-key-file \(file).")
+            return (key, (file, true))
         } catch let error as CryptoError {
             throw StartupFailure("No payload key could be made: \(error.description).")
         } catch let error as FileSystemError {

@@ -39,6 +39,30 @@ public enum JSONDocuments {
         }
     }
 
+    struct ServingDocument: Encodable {
+        let url: String
+        let mode: String
+        let keyFile: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case url, mode, keyFile
+        }
+
+        /// `"keyFile": null` in plain mode, so a script finds the key the same way always.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(url, forKey: .url)
+            try container.encode(mode, forKey: .mode)
+            try container.encode(keyFile, forKey: .keyFile)
+        }
+    }
+
+    struct DemoDocument: Encodable {
+        let backend: String
+        let succeeded: Bool
+        let steps: [DemoStepResult]
+    }
+
     struct SearchDocument: Encodable {
         let query: String
         let total: Int
@@ -190,6 +214,16 @@ public enum JSONDocuments {
             ),
             check: report.check
         ))
+    }
+
+    /// `storefront serve --json`, its first line: where it listens and how it seals.
+    public static func serving(url: String, sealed: Bool, keyFile: String?) -> String {
+        encode(ServingDocument(url: url, mode: sealed ? "sealed" : "plain", keyFile: keyFile))
+    }
+
+    /// `storefront demo --json`: every step, whether it did what it should, and its time.
+    public static func demo(backend: String, steps: [DemoStepResult]) -> String {
+        encode(DemoDocument(backend: backend, succeeded: steps.allSatisfy(\.succeeded), steps: steps))
     }
 
     static func error(code: String, message: String) -> String {

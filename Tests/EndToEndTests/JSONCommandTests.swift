@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--json` on the commands that are not the client's: `demo` and `serve` write one
+/// JSON document on standard output too, for scripts that start them.
+@Suite("--json on demo and serve")
+struct JSONCommandTests {
+    @Test("demo --json is one document: the backend, each step with its outcome and time")
+    func demo() async throws {
+        let result = try await CLI(backend: nil, key: nil).run(["demo", "--json"])
+
+        #expect(result.status == 0, "\(result.everything)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.standardOutput)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(document["succeeded"] as? Bool == true)
+        #expect((document["backend"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
+        let steps = try #require(document["steps"] as? [[String: Any]])
+        #expect(steps.count == 9)
+        #expect(steps.allSatisfy { $0["succeeded"] as? Bool == true && $0["milliseconds"] is Int && $0["title"] is String })
+        #expect(steps.last?["title"] as? String == "Log out")
+    }
+
+    @Test("serve --json says where it listens, how it seals and where the key is, as its first line", arguments: [true, false])
+    func serve(plain: Bool) async throws {
+        let folder = try TemporaryDirectory()
+        let serve = try await ServeProcess(["--json", "--port", "0", "--data-dir", folder.path] + (plain ? ["--plain"] : []))
+        defer { withExtendedLifetime(serve) {} }
+
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(serve.firstLine.utf8)) as? [String: Any], "\(serve.firstLine)")
+        #expect((document["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
+        #expect(document["mode"] as? String == (plain ? "plain" : "sealed"))
+        if plain {
+            #expect(document["keyFile"] is NSNull)
+        } else {
+            let keyFile = try #require(document["keyFile"] as? String)
+            #expect(keyFile.hasPrefix(folder.path) && FileManager.default.fileExists(atPath: keyFile))
+        }
+    }
+}
