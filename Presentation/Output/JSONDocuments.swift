@@ -16,45 +16,18 @@ public enum JSONDocuments {
     struct ProductDocument: Encodable {
         let id: Int
         let title: String
-        let brand: String?
+        @NullWhenAbsent var brand: String?
         let category: String
         let price: Double
         let rating: Double
         let stock: Int
-
-        private enum CodingKeys: String, CodingKey {
-            case id, title, brand, category, price, rating, stock
-        }
-
-        /// Writes `"brand": null` rather than leaving the key out, as CLI.md shows.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(brand, forKey: .brand)
-            try container.encode(category, forKey: .category)
-            try container.encode(price, forKey: .price)
-            try container.encode(rating, forKey: .rating)
-            try container.encode(stock, forKey: .stock)
-        }
     }
 
     struct ServingDocument: Encodable {
         let url: String
         let mode: String
-        let keyFile: String?
-
-        private enum CodingKeys: String, CodingKey {
-            case url, mode, keyFile
-        }
-
-        /// `"keyFile": null` in plain mode, so a script finds the key the same way always.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(url, forKey: .url)
-            try container.encode(mode, forKey: .mode)
-            try container.encode(keyFile, forKey: .keyFile)
-        }
+        /// Null in plain mode, so a script finds the key the same way always.
+        @NullWhenAbsent var keyFile: String?
     }
 
     struct DemoDocument: Encodable {
