@@ -41,6 +41,10 @@ final class PseudoTerminal: Sendable {
             while true {
                 let count = read(controller, &buffer, buffer.count)
                 guard count > 0 else {
+                    // Closed here, not in `close()`: a descriptor closed under this read
+                    // could be reused by the next terminal, and this thread would then
+                    // read (and lose) that terminal's output.
+                    Glibc.close(controller)
                     arrivals.finish()
                     return
                 }
@@ -58,10 +62,10 @@ final class PseudoTerminal: Sendable {
     /// The terminal side as a file handle, for the child's standard streams.
     var childHandle: FileHandle { FileHandle(fileDescriptor: terminalSide, closeOnDealloc: false) }
 
-    /// Closes both sides, which also ends the reading thread.
+    /// Closes the terminal side. Once no process holds it, the reading thread sees the
+    /// end and closes the controller side itself.
     func close() {
         Glibc.close(terminalSide)
-        Glibc.close(controller)
     }
 
     /// Everything the child has written so far.
