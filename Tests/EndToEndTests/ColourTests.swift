@@ -211,4 +211,46 @@ struct ColourTests {
         #expect(diagnostics.contains("Indexing 100,000 products"))
         #expect(!(firstLine + diagnostics).contains(Self.escape), "\((firstLine + diagnostics).debugDescription)")
     }
+
+    /// Runs `storefront arguments…` with standard output and error on a fresh terminal
+    /// and `input` on standard input; what the terminal showed, once all of it arrived.
+    private func onTerminal(_ cli: CLI, _ arguments: [String], input: String, environment: [String: String]) async throws -> (status: Int32, screen: String) {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let folder = try TemporaryDirectory()
+        let stdin = URL(fileURLWithPath: folder.path).appendingPathComponent("stdin")
+        try Data(input.utf8).write(to: stdin)
+        let process = Process()
+        process.executableURL = try CLI.executable()
+        process.arguments = arguments
+        process.environment = cli.environment.merging(["TERM": "xterm-256color"]) { _, new in new }.merging(environment) { _, new in new }
+        process.standardInput = try FileHandle(forReadingFrom: stdin)
+        process.standardOutput = terminal.childHandle
+        process.standardError = terminal.childHandle
+        let status = try await process.runUntilExit()
+        // Written after the child's last byte, so once it shows, all of the child's has.
+        let marker = "<end of \(arguments.count) arguments>"
+        _ = marker.withCString { write(terminal.terminalSide, $0, strlen($0)) }
+        #expect(await terminal.waitFor(marker), "\(arguments): the terminal showed \(terminal.screen.debugDescription)")
+        return (status, terminal.screen.replacingOccurrences(of: marker, with: ""))
+    }
+
+    @Test("on a terminal with NO_COLOR=1, no command writes an escape byte, errors included")
+    func noEscapeWithNoColourOnATerminal() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        // The control: without NO_COLOR the same terminal shows colour, so an absence below means something.
+        let coloured = try await onTerminal(cli, ["search", "phone"], input: "", environment: [:])
+        #expect(coloured.screen.contains(Self.escape), "\(coloured.screen.debugDescription)")
+
+        for arguments in Self.commands {
+            let result = try await onTerminal(cli, arguments, input: "emilyspass\n", environment: ["NO_COLOR": "1"])
+            #expect(!result.screen.contains(Self.escape), "\(arguments) wrote an escape: \(result.screen.debugDescription)")
+        }
+        await backend.stop()
+        for (arguments, status) in Self.afterTheBackend {
+            let result = try await onTerminal(cli, arguments, input: "", environment: ["NO_COLOR": "1"])
+            #expect(result.status == status, "\(arguments): \(result.screen)")
+            #expect(!result.screen.contains(Self.escape), "\(arguments) wrote an escape: \(result.screen.debugDescription)")
+        }
+    }
 }
