@@ -26,8 +26,9 @@ struct StyledOutputTests {
         let products = try [
             DisplaySamples.product(1, "An exceptionally long title for a pair of headphones", brand: "Sony", cents: 34_999),
             DisplaySamples.product(2, "日本語のとても長い商品名のスマートフォン", brand: nil, cents: 99_900),
+            DisplaySamples.product(3, "🎧🎧 Studio headphones 🎧 with noise cancelling", brand: "Beats", cents: 19_999),
         ]
-        return try ProductPage(products: products, total: 2, page: 1, pageSize: 10)
+        return try ProductPage(products: products, total: 3, page: 1, pageSize: 10)
     }
 
     @Test("the heading, prices, ratings and what the eye may skip are marked; the rest is not")
@@ -46,11 +47,15 @@ struct StyledOutputTests {
     func fitsTheWidth() async throws {
         let output = try await search(width: 60, result: .success(Fetched(try longTitles(), from: .network)))
 
-        let lines = output.standardOutput.prefix(3)
+        let lines = output.standardOutput.prefix(4)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(lines)")
         #expect(lines[1].contains("An exceptionally long ti…"))
         #expect(DisplayWidth.of(lines[1]) == 60, "the title takes the room there is")
-        #expect(lines[2].contains("…"))
+        // Wide characters take two columns each: the cut counts columns, not characters.
+        // (25 columns: twelve wide characters and the ellipsis; an emoji that would
+        // straddle the edge gives way to a space.)
+        #expect(lines[2].contains("  日本語のとても長い商品名…  "))
+        #expect(lines[3].contains("  🎧🎧 Studio headphones …   Beats"))
         #expect(lines[1].hasSuffix("$349.99    4.50      7"))
     }
 
@@ -60,6 +65,7 @@ struct StyledOutputTests {
 
         #expect(output.standardOutput[1].contains("An exceptionally long title for a pair of headphones"))
         #expect(output.standardOutput[2].contains("日本語のとても長い商品名のスマートフォン"))
+        #expect(output.standardOutput[3].contains("🎧🎧 Studio headphones 🎧 with noise cancelling"))
     }
 
     @Test("a wait is begun before the repository is asked and ended before anything is printed, error or not")
