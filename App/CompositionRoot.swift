@@ -158,49 +158,15 @@ struct CompositionRoot: Sendable {
     }
 
     /// What `storefront status` shows, read from the settings, the session file and the
-    /// cache, with no request (the user comes from the cache alone) unless
-    /// `checkingWithBackend`, which asks `/auth/me`.
+    /// cache, with no request unless `checkingWithBackend`, which asks `/auth/me`.
     func makeStatusReport(checkingWithBackend: Bool = false) async -> StatusReport {
-        let sessionPath = settings.sessionFile
-        let mode = (try? FileManager.default.attributesOfItem(atPath: sessionPath)[.posixPermissions] as? Int) ?? nil
-        var signedInAs: String?
-        let session: Session?
-        do {
-            session = try await makeSessionStore().load()
-        } catch {
-            session = nil
-            signedInAs = "unknown: the session file cannot be used (\(error))"
-        }
-        if let session {
-            let user = try? await makeAuthRepository().currentUser(policy: .cacheOnly)
-            signedInAs = user.map { "\($0.value.displayName) (\($0.value.username))" } ?? "user \(session.userID)"
-        }
-        var check: String?
-        if checkingWithBackend {
-            check = session == nil ? "nothing to check: not signed in" : await checkSession()
-        }
-        let statistics = makeCache().statistics()
-        return StatusReport(
-            backend: settings.baseURL.absoluteString,
-            payloadKeySource: settings.payloadKeySource,
-            authorityFile: settings.trust.authorityFile,
-            pins: settings.trust.pins.map(\.description),
-            signedInAs: signedInAs,
-            session: .init(path: sessionPath, mode: mode),
-            cache: .init(folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
-            check: check
-        )
-    }
-
-    /// `/auth/me` with the stored session, in words: accepted, unreachable, or why not.
-    private func checkSession() async -> String {
-        do {
-            let result = try await makeAuthRepository().currentUser(policy: .revalidate)
-            guard case .network = result.origin else { return "the backend cannot be reached; the session is unchecked" }
-            return "the backend accepts the session"
-        } catch {
-            return ErrorMessage(error).sentence
-        }
+        await StatusInspection(
+            settings: settings,
+            sessions: makeSessionStore(),
+            accounts: makeAuthRepository(),
+            cache: makeCache(),
+            output: output
+        ).report(checkingWithBackend: checkingWithBackend)
     }
 
     /// Whether a session is stored, so the interactive mode knows to ask for a login first.

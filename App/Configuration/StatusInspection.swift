@@ -1,0 +1,61 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+
+/// What `storefront status` finds: the settings in use, who is signed in (from the
+/// cache alone, no request), the session file's mode, the cache's figures; and, only
+/// when asked, whether the backend still accepts the session.
+struct StatusInspection {
+    let settings: ClientSettings
+    let sessions: any SessionStore
+    let accounts: any AuthRepository
+    let cache: FileResponseCache
+    /// Shows the wait while the backend is asked.
+    let output: any ConsoleOutput
+
+    func report(checkingWithBackend: Bool) async -> StatusReport {
+        let sessionPath = settings.sessionFile
+        let mode = (try? FileManager.default.attributesOfItem(atPath: sessionPath)[.posixPermissions] as? Int) ?? nil
+        var signedInAs: String?
+        let session: Session?
+        do {
+            session = try await sessions.load()
+        } catch {
+            session = nil
+            signedInAs = "unknown: the session file cannot be used (\(error))"
+        }
+        if let session {
+            let user = try? await accounts.currentUser(policy: .cacheOnly)
+            signedInAs = user.map { "\($0.value.displayName) (\($0.value.username))" } ?? "user \(session.userID)"
+        }
+        var check: String?
+        if checkingWithBackend {
+            check = session == nil ? "nothing to check: not signed in" : await checkSession()
+        }
+        let statistics = cache.statistics()
+        return StatusReport(
+            backend: settings.baseURL.absoluteString,
+            payloadKeySource: settings.payloadKeySource,
+            authorityFile: settings.trust.authorityFile,
+            pins: settings.trust.pins.map(\.description),
+            signedInAs: signedInAs,
+            session: .init(path: sessionPath, mode: mode),
+            cache: .init(folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
+            check: check
+        )
+    }
+
+    /// `/auth/me` with the stored session, in words: accepted, unreachable, or why not.
+    private func checkSession() async -> String {
+        output.beginActivity("Asking the store about the session")
+        defer { output.endActivity() }
+        do {
+            let result = try await accounts.currentUser(policy: .revalidate)
+            guard case .network = result.origin else { return "the backend cannot be reached; the session is unchecked" }
+            return "the backend accepts the session"
+        } catch {
+            return ErrorMessage(error).sentence
+        }
+    }
+}
