@@ -1,0 +1,180 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// What is refused before any request: usage errors (64) and an unusable start-up
+/// (78: loose files, bad keys, taken ports, credentials in the address), each with a
+/// sentence that says what to do and nothing changed.
+@Suite("Refused at start: usage and configuration", .serialized)
+struct StartupRefusalTests {
+    @Test("usage errors exit 64 before anything is touched", arguments: [
+        ["search", "phone", "--limit", "0"], ["search", "   "], ["search", "phone", "--page", "0"],
+        ["login", "--username", "emilys", "--password", "emilyspass"], ["search"], ["frobnicate"],
+        ["search", "phone", "--base-url", "ftp://example.invalid"],
+    ])
+    func usageErrors(arguments: [String]) async throws {
+        let folder = try TemporaryDirectory()
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.file("data"))
+
+        let result = try await cli.run(arguments)
+
+        #expect(result.status == 64, "\(result.everything)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("data")))
+    }
+
+    @Test("a session file others can read is refused with exit 78 and the chmod that fixes it")
+    func looseSessionFile() async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+        let session = cli.dataDirectory + "/session.json"
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: session)
+
+        let whoami = try await cli.run(["whoami"])
+
+        #expect(whoami.status == 78)
+        #expect(whoami.standardError.contains("chmod 600 \(session)"))
+    }
+
+    @Test("a cache file others can read is refused with exit 78 and its chmod; nothing is changed", arguments: [0o644, 0o604, 0o640])
+    func looseCacheFile(mode: Int) async throws {
+        let (backend, cli, _) = try await CLI.signedIn()
+        defer { Task { await backend.stop() } }
+        #expect(try await cli.run(["search", "phone"]).status == 0)
+        let cacheFolder = cli.dataDirectory + "/cache"
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { $0.hasSuffix(".json") }.sorted()
+        let loose = cacheFolder + "/" + (try #require(entries.first))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
+        let before = try Self.snapshot(of: cli.dataDirectory)
+
+        let search = try await cli.run(["search", "phone", "--json"])
+
+        #expect(search.status == 78, "\(search.everything)")
+        #expect(search.standardOutput.isEmpty)
+        #expect(search.standardError.contains("chmod 600 \(loose)"), "\(search.standardError)")
+        #expect(try Self.snapshot(of: cli.dataDirectory) == before, "a file in the data folder changed")
+    }
+
+    /// Every file under `folder` with its bytes, to show that a refusal changed nothing.
+    static func snapshot(of folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return files
+    }
+
+    @Test("a bad payload key exits 78 with a sentence that does not repeat the key")
+    func badKey() async throws {
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_PAYLOAD_KEY"] = "c2VjcmV0LWJ1dC10b28tc2hvcnQ="
+
+        let result = try await cli.run(["whoami"])
+
+        #expect(result.status == 78)
+        #expect(result.standardError.contains("STOREFRONT_PAYLOAD_KEY is not usable"))
+        #expect(!result.standardError.contains("c2VjcmV0"))
+    }
+
+    @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
+    func serveBadKeyFile() async throws {
+        let folder = try TemporaryDirectory()
+        try PrivateFiles.writeAtomically(Array("not a key\n".utf8), to: folder.file("key"))
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+
+        let result = try await cli.run(["serve", "--port", "0", "--payload-key-file", folder.file("key")])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("The payload key in \(folder.file("key")) is not usable"))
+    }
+
+    @Test("a key file others can read, or one that never ends, is refused at once: 78, naming the file")
+    func looseOrEndlessKeyFile() async throws {
+        let folder = try TemporaryDirectory()
+        let key = try AES256Key.random().base64EncodedString
+        try Data(key.utf8).write(to: URL(fileURLWithPath: folder.file("loose.key"))) // 0644
+        let cli = try CLI(backend: nil, key: nil)
+
+        let loose = try await cli.run(["whoami", "--payload-key-file", folder.file("loose.key")])
+        let endless = try await cli.run(["whoami", "--payload-key-file", "/dev/zero"])
+
+        #expect(loose.status == 78, "\(loose.everything)")
+        #expect(loose.standardError.contains("chmod 600 \(folder.file("loose.key"))"))
+        #expect(!loose.standardError.contains(key))
+        #expect(endless.status == 78, "\(endless.everything)")
+        #expect(endless.standardError.contains("/dev/zero"))
+    }
+
+    @Test("serve on a port that is taken fails to start: 78, naming the address")
+    func servePortTaken() async throws {
+        let occupant = try LoopbackHTTPServer { _ in .hang }
+        defer { occupant.stop() }
+        let cli = try CLI(backend: nil, key: nil)
+
+        let result = try await cli.run(["serve", "--plain", "--port", String(occupant.port)])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("127.0.0.1:\(occupant.port)"))
+    }
+
+    @Test("a backend address with a user or password in it is refused, and never echoed")
+    func credentialsInBaseURL() async throws {
+        var cli = try CLI(backend: nil, key: nil)
+
+        let option = try await cli.run(["whoami", "--base-url", "http://someone:hunter2@127.0.0.1:9"])
+        cli.environment["STOREFRONT_BASE_URL"] = "http://someone:hunter2@127.0.0.1:9"
+        let variable = try await cli.run(["whoami", "--verbose"])
+
+        #expect(option.status == 64, "\(option.everything)")
+        #expect(variable.status == 78, "\(variable.everything)")
+        #expect(!option.everything.contains("hunter2") && !variable.everything.contains("hunter2"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: cli.dataDirectory).allSatisfy { !$0.hasSuffix(".json") })
+    }
+
+    @Test("the process forbids core files: a crash cannot write its secrets to disk")
+    func noCoreDumps() async throws {
+        let folder = try TemporaryDirectory()
+        // serve holds a payload key, and says when it is up: by then main() has run.
+        let serve = try await ServeProcess(["--port", "0", "--data-dir", folder.path])
+        defer { withExtendedLifetime(serve) {} } // running while its limits are read
+
+        let limits = try String(contentsOfFile: "/proc/\(serve.process.processIdentifier)/limits", encoding: .utf8)
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
+
+        // Soft and hard limit both 0: the test runner's own soft limit may be 0 already.
+        #expect(core.split(separator: " ").dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+    }
+
+    @Test("with --json a usage error is the JSON error object too: 64, nothing on standard output", arguments: [
+        (["search", "phone", "--limit", "0", "--json"], "usage"),
+        (["search", "phone", "--json", "--no-such-option"], "usage"),
+        (["whoami", "--json", "--pin", "md5/abc"], "usage"),
+        (["login", "--username", "emilys", "--json"], "usage"), // no terminal to ask on
+        (["login", "--username", "emilys", "--password-stdin", "--json"], "usage"), // nothing on stdin
+    ])
+    func jsonUsageErrors(arguments: [String], code: String) async throws {
+        let result = try await CLI(backend: nil, key: nil).run(arguments)
+
+        #expect(result.status == 64, "\(result.everything)")
+        #expect(result.standardOutput.isEmpty)
+        let last = try #require(result.standardError.split(separator: "\n").last)
+        let document = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: String]]
+        #expect(document?["error"]?["code"] == code, "\(last)")
+        #expect(document?["error"]?["message"]?.isEmpty == false)
+    }
+
+    @Test("a cache 'folder' that is a file is refused at start-up (78), not silently turned off")
+    func cacheFolderIsAFile() async throws {
+        let cli = try CLI(backend: nil, key: nil)
+        try PrivateFiles.writeAtomically(Array("not a folder".utf8), to: cli.dataDirectory + "/cache")
+
+        let result = try await cli.run(["whoami"])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains(cli.dataDirectory + "/cache"))
+    }
+}
