@@ -1,4 +1,5 @@
 import Infrastructure
+import Presentation
 import Synchronization
 
 /// Shows that a wait is under way: once it has lasted `delay` (150 ms, so a quick
@@ -13,7 +14,8 @@ final class TerminalSpinner: Sendable {
         /// Bumped by each begin and stop, so a frame of an ended wait is never drawn.
         var generation = 0
         var showing = false
-        /// What the frames say; `relabel` changes it while they turn.
+        /// What the frames say, escaped (a label can hold what the person typed, such
+        /// as a category's slug); `relabel` changes it while they turn.
         var label = ""
     }
 
@@ -41,7 +43,7 @@ final class TerminalSpinner: Sendable {
         stop()
         state.withLock { state in
             let generation = state.generation
-            state.label = label
+            state.label = TerminalText.escapingControls(label)
             state.task = Task { [self] in
                 await animate(generation: generation)
             }
@@ -50,7 +52,7 @@ final class TerminalSpinner: Sendable {
 
     /// Says something new in the frames still to come (counts of work done, say).
     func relabel(_ label: String) {
-        state.withLock { $0.label = label }
+        state.withLock { $0.label = TerminalText.escapingControls(label) }
     }
 
     /// Ends the wait and clears its frame, if one was drawn.

@@ -1,0 +1,67 @@
+@testable import App
+import Synchronization
+import TestSupport
+import Testing
+
+/// The spinner on a sleeper the test moves: nothing before the delay, frames after,
+/// a cleared line when the wait ends, and no frame after that.
+@Suite("TerminalSpinner")
+struct TerminalSpinnerTests {
+    final class Screen: Sendable {
+        private let writes = Mutex<[String]>([])
+        var all: [String] { writes.withLock { $0 } }
+        func append(_ text: String) { writes.withLock { $0.append(text) } }
+    }
+
+    @Test("a quick wait draws nothing; a long one draws frames, then clears its line when it ends")
+    func frames() async {
+        let screen = Screen()
+        let sleeper = ManualSleeper()
+        let spinner = TerminalSpinner(write: screen.append, sleeper: sleeper)
+
+        spinner.begin("Searching")
+        await sleeper.waitForSleepers(1)
+        #expect(screen.all.isEmpty, "drawn before the delay")
+
+        await sleeper.wakeAll()            // the delay is over: the first frame, then a wait
+        await sleeper.waitForSleepers(2)
+        await sleeper.wakeAll()            // the interval: a second frame
+        await sleeper.waitForSleepers(3)
+        #expect(screen.all == ["\r\u{1B}[K⠋ Searching…", "\r\u{1B}[K⠙ Searching…"])
+
+        spinner.stop()
+        #expect(screen.all.last == "\r\u{1B}[K")
+        await sleeper.wakeAll()
+        #expect(screen.all.count == 3, "a frame after the wait ended")
+    }
+
+    @Test("a wait that ends before the delay leaves no trace")
+    func quick() async {
+        let screen = Screen()
+        let sleeper = ManualSleeper()
+        let spinner = TerminalSpinner(write: screen.append, sleeper: sleeper)
+
+        spinner.begin("Signing in")
+        await sleeper.waitForSleepers(1)
+        spinner.stop()
+        await sleeper.wakeAll()
+
+        #expect(screen.all.isEmpty)
+    }
+
+    @Test("a label cannot carry a control character to the terminal")
+    func escapedLabel() async {
+        let screen = Screen()
+        let sleeper = ManualSleeper()
+        let spinner = TerminalSpinner(write: screen.append, sleeper: sleeper)
+
+        spinner.begin("Loading \"\u{1B}]0;pwned\u{07}\"")
+        await sleeper.waitForSleepers(1)
+        await sleeper.wakeAll()
+        await sleeper.waitForSleepers(2)
+        spinner.stop()
+
+        let frame = screen.all.first ?? ""
+        #expect(frame.hasSuffix(#"Loading "\u001b]0;pwned\u0007"…"#), "\(frame.debugDescription)")
+    }
+}

@@ -1,0 +1,61 @@
+import Infrastructure
+
+/// A sleeper whose waits end only when the test says so: `sleep` registers and
+/// suspends, `waitForSleepers` lets the test see a wait has begun, and `wakeAll` ends
+/// every wait under way. Cancelling the sleeping task ends its wait with an error.
+public actor ManualSleeper: Sleeper {
+    private var sleepers: [Int: CheckedContinuation<Void, any Error>] = [:]
+    private var nextID = 0
+    private var started = 0
+    private var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    public init() {}
+
+    public nonisolated func sleep(for duration: Duration) async throws {
+        let id = await reserve()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                Task { await self.register(id, continuation) }
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
+        }
+    }
+
+    /// Returns once `count` waits have begun in all.
+    public func waitForSleepers(_ count: Int) async {
+        guard started < count else { return }
+        await withCheckedContinuation { startWaiters.append((count, $0)) }
+    }
+
+    /// Ends every wait under way, as if its time had come.
+    public func wakeAll() {
+        let waking = sleepers.values
+        sleepers.removeAll()
+        waking.forEach { $0.resume() }
+    }
+
+    private func reserve() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    private var cancelled: Set<Int> = []
+
+    private func register(_ id: Int, _ continuation: CheckedContinuation<Void, any Error>) {
+        if cancelled.contains(id) {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        sleepers[id] = continuation
+        started += 1
+        let ready = startWaiters.filter { $0.count <= started }
+        startWaiters.removeAll { $0.count <= started }
+        ready.forEach { $0.continuation.resume() }
+    }
+
+    private func cancel(_ id: Int) {
+        cancelled.insert(id)
+        sleepers.removeValue(forKey: id)?.resume(throwing: CancellationError())
+    }
+}
