@@ -8,7 +8,7 @@ import Synchronization
 final class TerminalSearchView: LiveSearchView {
     private let terminal: RawTerminal
     /// Colours for prices, ratings and the status line, where colour is allowed; the
-    /// chosen row is shown in reverse video either way, or no one could see it.
+    /// chosen row is in reverse video either way (its colours kept), or no one could see it.
     private let style: TerminalStyle
     private let drawn = Mutex<(screen: LiveSearchScreen, columns: Int, rows: Int)>((LiveSearchScreen(), 0, 0))
 
@@ -46,9 +46,7 @@ final class TerminalSearchView: LiveSearchView {
         for (index, line) in layout.lines.enumerated() {
             // Output processing stays on in raw mode, so "\n" reaches the screen as CR LF.
             if index > 0 { output += "\n" }
-            output += index == layout.highlightedLine
-                ? ANSI.reverseVideo + TerminalStyle.none.render(line) + ANSI.resetAttributes
-                : style.render(line)
+            output += style.render(line, base: index == layout.highlightedLine ? ANSI.reverseVideo : "")
             output += ANSI.clearToEndOfLine
         }
         output += ANSI.clearToEndOfScreen + ANSI.moveCursor(row: 1, column: layout.cursorColumn) + ANSI.showCursor

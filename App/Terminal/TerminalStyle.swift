@@ -25,16 +25,15 @@ struct TerminalStyle: Sendable {
     }
 
     /// The line as the terminal gets it: each run's text with its control characters
-    /// escaped (server text can carry none), coloured when colour is on.
-    func render(_ text: StyledText) -> String {
+    /// escaped (server text can carry none), coloured when colour is on. `base` (reverse
+    /// video for the live screen's chosen row) holds under every run, colour or not.
+    func render(_ text: StyledText, base: String = "") -> String {
         var line = ""
         for run in text.runs {
             let safe = TerminalText.escapingControls(run.text)
-            if colour, let style = run.style {
-                line += Self.sequence(for: style) + safe + ANSI.resetAttributes
-            } else {
-                line += safe
-            }
+            let colourSequence = colour ? run.style.map(Self.sequence(for:)) ?? "" : ""
+            let attributes = base + colourSequence
+            line += attributes.isEmpty ? safe : attributes + safe + ANSI.resetAttributes
         }
         return line
     }
