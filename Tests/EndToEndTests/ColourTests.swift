@@ -253,4 +253,24 @@ struct ColourTests {
             #expect(!result.screen.contains(Self.escape), "\(arguments) wrote an escape: \(result.screen.debugDescription)")
         }
     }
+
+    @Test("serve on a terminal shows the index being built, with counts, then its URL")
+    func serveProgress() async throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let folder = try TemporaryDirectory()
+        var cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+        cli.environment["TERM"] = "xterm"
+        let child = try TerminalChild(cli: cli, arguments: ["serve", "--port", "0", "--plain", "--products", "100000"], terminal: terminal)
+
+        #expect(await terminal.waitFor("Indexing the catalogue: "), "\(terminal.screen.debugDescription)")
+        #expect(await terminal.waitFor("http://127.0.0.1:"))
+        #expect(await child.send(SIGINT) == .exited(0))
+        let screen = terminal.screen
+        #expect(screen.contains(" of 100,000 products…"))
+        let url = try #require(screen.range(of: "http://127.0.0.1:"))
+        let lastFrame = try #require(screen.range(of: "Indexing the catalogue: ", options: .backwards))
+        #expect(lastFrame.upperBound < url.lowerBound, "a frame after the URL")
+        #expect(screen[lastFrame.upperBound..<url.lowerBound].contains("\r\u{1B}[K"), "the progress line was not cleared")
+    }
 }
