@@ -2,8 +2,9 @@ import Domain
 import Foundation
 
 /// Where a response becomes a result for the repositories: it sends a request through
-/// the chain, turns anything but 2xx into a `StoreError` (with the server's `message`),
-/// and decodes the body. Repositories never look at a status code themselves.
+/// the chain, turns anything but 2xx into the `StoreError` it means (reading the
+/// server's `message` for the cases that need it), and decodes the body. Repositories
+/// never look at a status code themselves.
 struct StoreAPIClient: Sendable {
     private let transport: any HTTPTransport
 
