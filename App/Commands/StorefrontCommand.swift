@@ -42,7 +42,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// a crash must not leave them in a core file.
     static func main() async {
         if storefront_forbid_core_dumps() != 0 {
-            TerminalOutput().printDiagnostic("storefront: warning: core dumps could not be disabled; a crash could write secrets to disk.")
+            TerminalOutput().printDiagnostic(StyledText("storefront: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
         }
         await run(Array(CommandLine.arguments.dropFirst()))
     }
@@ -76,7 +76,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     func run() async throws {
         let output = TerminalOutput()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            output.printDiagnostic("storefront: no command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`).")
+            output.printDiagnostic(ErrorReporter.errorLine("No command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`)."))
             throw ExitCode(ProcessExitStatus.usage.rawValue)
         }
         try await CompositionRoot.run(try GlobalOptions.parse([])) { root in

@@ -61,13 +61,13 @@ struct InteractiveSession {
                 // Wrong credentials: say so (the presenter did) and ask again.
                 guard status == .noPermission || status == .usage else { return status }
             case .interrupted:
-                output.printDiagnostic("storefront: sign-in interrupted.")
+                output.printDiagnostic(ErrorReporter.errorLine("Sign-in interrupted."))
                 PasswordPrompt.endAsInterrupted()
             case .cancelled:
-                output.printDiagnostic("storefront: sign-in cancelled.")
+                output.printDiagnostic(ErrorReporter.errorLine("Sign-in cancelled."))
                 return .failure
             case .tooLong:
-                output.printDiagnostic("storefront: that password is longer than \(PasswordPrompt.capacity) bytes; try again.")
+                output.printDiagnostic(ErrorReporter.errorLine("That password is longer than \(PasswordPrompt.capacity) bytes; try again."))
             case .noTerminal:
                 return .usage
             }

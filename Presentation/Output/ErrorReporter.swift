@@ -73,8 +73,10 @@ public struct ErrorReporter: Sendable {
         return .failure
     }
 
-    /// `storefront: SENTENCE`, the program's name marked as an error's.
-    static func errorLine(_ sentence: String) -> StyledText {
+    /// `storefront: SENTENCE`, the program's name marked as an error's. Public for the
+    /// App's own few sentences (an interrupted sign-in, no terminal), so every error
+    /// line looks the same.
+    public static func errorLine(_ sentence: String) -> StyledText {
         StyledText("storefront:", style: .error) + StyledText(" " + sentence)
     }
 
