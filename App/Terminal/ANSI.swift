@@ -14,7 +14,6 @@ enum ANSI {
     static let boldRed = "\u{1B}[1;31m"
     static let green = "\u{1B}[32m"
     static let yellow = "\u{1B}[33m"
-    static let cyan = "\u{1B}[36m"
     /// Back to the start of the line, which is then cleared: how a spinner's frame goes.
     static let clearLine = "\r\u{1B}[K"
 

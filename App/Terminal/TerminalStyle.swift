@@ -9,8 +9,6 @@ import Presentation
 struct TerminalStyle: Sendable {
     let colour: Bool
 
-    static let none = TerminalStyle(colour: false)
-
     static func forStream(_ descriptor: Int32, format: OutputFormat, environment: [String: String]) -> TerminalStyle {
         TerminalStyle(colour: allowsDecoration(format: format, environment: environment)
             && isatty(descriptor) == 1 && isatty(STDERR_FILENO) == 1)

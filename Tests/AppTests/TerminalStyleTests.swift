@@ -22,7 +22,7 @@ struct TerminalStyleTests {
     func plain() {
         let line = StyledText("storefront:", style: .error) + StyledText(" \u{1B}[2J title")
 
-        #expect(TerminalStyle.none.render(line) == #"storefront: \u001b[2J title"#)
+        #expect(TerminalStyle(colour: false).render(line) == #"storefront: \u001b[2J title"#)
     }
 
     @Test("with colour each styled run is wrapped and reset; a base holds under every run")
