@@ -20,12 +20,7 @@ public struct ErrorReporter: Sendable {
         if verbose, let detail = Self.detail(of: error) {
             output.printDiagnostic(StyledText("detail: \(detail)", style: .secondary))
         }
-        switch format {
-        case .human:
-            output.printDiagnostic(Self.errorLine(message.sentence))
-        case .json:
-            output.printDiagnostic(JSONDocuments.error(code: message.code, message: message.sentence))
-        }
+        write(message.sentence, code: message.code)
         return message.exitStatus
     }
 
@@ -33,10 +28,7 @@ public struct ErrorReporter: Sendable {
     /// `configuration`, exit 78.
     @discardableResult
     public func reportConfigurationFailure(_ sentence: String) -> ProcessExitStatus {
-        switch format {
-        case .human: output.printDiagnostic(Self.errorLine(sentence))
-        case .json: output.printDiagnostic(JSONDocuments.error(code: "configuration", message: sentence))
-        }
+        write(sentence, code: "configuration")
         return .configuration
     }
 
@@ -54,10 +46,7 @@ public struct ErrorReporter: Sendable {
     /// A `notFound` named by the caller ("No product 7 exists."): code `not-found`, exit 1.
     @discardableResult
     public func reportNotFound(_ sentence: String) -> ProcessExitStatus {
-        switch format {
-        case .human: output.printDiagnostic(Self.errorLine(sentence))
-        case .json: output.printDiagnostic(JSONDocuments.error(code: "not-found", message: sentence))
-        }
+        write(sentence, code: "not-found")
         return .failure
     }
 
@@ -66,11 +55,17 @@ public struct ErrorReporter: Sendable {
     /// by SIGINT, which a shell reports as 130).
     @discardableResult
     public func reportStopped(_ sentence: String, interrupted: Bool) -> ProcessExitStatus {
+        write(sentence, code: interrupted ? "interrupted" : "cancelled")
+        return .failure
+    }
+
+    /// The one error line of CLI.md: `storefront: SENTENCE`, or in JSON mode the error
+    /// object with its code.
+    private func write(_ sentence: String, code: String) {
         switch format {
         case .human: output.printDiagnostic(Self.errorLine(sentence))
-        case .json: output.printDiagnostic(JSONDocuments.error(code: interrupted ? "interrupted" : "cancelled", message: sentence))
+        case .json: output.printDiagnostic(JSONDocuments.error(code: code, message: sentence))
         }
-        return .failure
     }
 
     /// `storefront: SENTENCE`, the program's name marked as an error's. Public for the
