@@ -13,11 +13,16 @@ struct TerminalSpinnerTests {
         func append(_ text: String) { writes.withLock { $0.append(text) } }
     }
 
-    @Test("a quick wait draws nothing; a long one draws frames, then clears its line when it ends")
-    func frames() async {
+    /// A spinner writing to a screen the test reads, on a sleeper the test moves.
+    private func spinner() -> (TerminalSpinner, Screen, ManualSleeper) {
         let screen = Screen()
         let sleeper = ManualSleeper()
-        let spinner = TerminalSpinner(write: screen.append, sleeper: sleeper)
+        return (TerminalSpinner(write: screen.append, sleeper: sleeper), screen, sleeper)
+    }
+
+    @Test("a quick wait draws nothing; a long one draws frames, then clears its line when it ends")
+    func frames() async {
+        let (spinner, screen, sleeper) = spinner()
 
         spinner.begin("Searching")
         await sleeper.waitForSleepers(1)
@@ -37,9 +42,7 @@ struct TerminalSpinnerTests {
 
     @Test("a wait that ends before the delay leaves no trace")
     func quick() async {
-        let screen = Screen()
-        let sleeper = ManualSleeper()
-        let spinner = TerminalSpinner(write: screen.append, sleeper: sleeper)
+        let (spinner, screen, sleeper) = spinner()
 
         spinner.begin("Signing in")
         await sleeper.waitForSleepers(1)
@@ -51,9 +54,7 @@ struct TerminalSpinnerTests {
 
     @Test("a label cannot carry a control character to the terminal")
     func escapedLabel() async {
-        let screen = Screen()
-        let sleeper = ManualSleeper()
-        let spinner = TerminalSpinner(write: screen.append, sleeper: sleeper)
+        let (spinner, screen, sleeper) = spinner()
 
         spinner.begin("Loading \"\u{1B}]0;pwned\u{07}\"")
         await sleeper.waitForSleepers(1)

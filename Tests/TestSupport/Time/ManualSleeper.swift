@@ -5,6 +5,8 @@ import Infrastructure
 /// every wait under way. Cancelling the sleeping task ends its wait with an error.
 public actor ManualSleeper: Sleeper {
     private var sleepers: [Int: CheckedContinuation<Void, any Error>] = [:]
+    /// Waits cancelled before they registered: they end at once when they do.
+    private var cancelled: Set<Int> = []
     private var nextID = 0
     private var started = 0
     private var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -39,8 +41,6 @@ public actor ManualSleeper: Sleeper {
         nextID += 1
         return nextID
     }
-
-    private var cancelled: Set<Int> = []
 
     private func register(_ id: Int, _ continuation: CheckedContinuation<Void, any Error>) {
         if cancelled.contains(id) {
