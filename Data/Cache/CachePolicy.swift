@@ -38,7 +38,7 @@ struct CachePolicy: Sendable {
         policy: ReadPolicy,
         fetch: (_ etag: String?) async throws(StoreError) -> StoreAPIClient.Revalidation<Answer>,
         toDomain: (Answer) throws(StoreError) -> Value
-    ) async throws(StoreError) -> (value: Value, origin: Origin) {
+    ) async throws(StoreError) -> Fetched<Value> {
         let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
         if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         let key = owner?.key(for: request.target)
@@ -52,12 +52,12 @@ struct CachePolicy: Sendable {
                 throw .notCached
             }
             logger.debug("\(exchange) not sent (--offline), cache hit, stored \(kept.age.components.seconds) s ago")
-            return (kept.value, .cache(age: kept.age, reason: .offlineRequested))
+            return Fetched(kept.value, from: .cache(age: kept.age, reason: .offlineRequested))
         case .standard:
             if let kept, kept.age < kept.entry.validity.freshFor {
                 let left = (kept.entry.validity.freshFor - kept.age).components.seconds
                 logger.debug("\(exchange) not sent, cache hit, fresh for \(left) s more")
-                return (kept.value, .cache(age: kept.age, reason: .fresh))
+                return Fetched(kept.value, from: .cache(age: kept.age, reason: .fresh))
             }
         case .revalidate:
             break
@@ -75,7 +75,7 @@ struct CachePolicy: Sendable {
                 throw .offline
             }
             log(record, cache: "cache hit, stored \(kept.age.components.seconds) s ago")
-            return (kept.value, .cache(age: kept.age, reason: .backendUnreachable))
+            return Fetched(kept.value, from: .cache(age: kept.age, reason: .backendUnreachable))
         } catch {
             log(record, cache: "cache not used")
             throw error
@@ -88,7 +88,7 @@ struct CachePolicy: Sendable {
             let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.entry.validity.etag)
             await cache.store(kept.entry.value, for: key, validity: validity)
             log(record, cache: "cache hit, revalidated")
-            return (kept.value, .network)
+            return Fetched(kept.value, from: .network)
         case .answer(let body, let directives):
             let value: Value
             do throws(StoreError) {
@@ -99,7 +99,7 @@ struct CachePolicy: Sendable {
             }
             guard let key else {
                 log(record, cache: "not cached")
-                return (value, .network)
+                return Fetched(value, from: .network)
             }
             if directives.noStore {
                 await cache.remove(key: key)
@@ -108,7 +108,7 @@ struct CachePolicy: Sendable {
                 await cache.store(body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
                 log(record, cache: "cache miss, stored")
             }
-            return (value, .network)
+            return Fetched(value, from: .network)
         }
     }
 

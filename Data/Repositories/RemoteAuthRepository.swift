@@ -51,13 +51,12 @@ public struct RemoteAuthRepository: AuthRepository {
 
     public func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
         let request = StoreEndpoints.currentUser
-        let loaded = try await cachePolicy.load(
+        return try await cachePolicy.load(
             request,
             policy: policy,
             fetch: { etag async throws(StoreError) in try await api.send(request, expecting: UserDTO.self, ifNoneMatch: etag) },
             toDomain: { answer throws(StoreError) in try answer.toDomain() }
         )
-        return Fetched(loaded.value, from: loaded.origin)
     }
 
     /// Needs no backend: DummyJSON has no logout endpoint, and forgetting the tokens

@@ -22,33 +22,29 @@ public struct RemoteProductRepository: ProductRepository {
     }
 
     public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
-        let loaded = try await load(StoreEndpoints.search(query), policy: policy, as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
+        try await load(StoreEndpoints.search(query), policy: policy, as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
             try answer.toDomain(for: query)
         }
-        return Fetched(loaded.value, from: loaded.origin)
     }
 
     public func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
-        let loaded = try await load(StoreEndpoints.product(id), policy: policy, as: ProductDTO.self) { answer throws(StoreError) in
+        try await load(StoreEndpoints.product(id), policy: policy, as: ProductDTO.self) { answer throws(StoreError) in
             try answer.toDomain()
         }
-        return Fetched(loaded.value, from: loaded.origin)
     }
 
     public func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
-        let loaded = try await load(StoreEndpoints.categories, policy: policy, as: [CategoryDTO].self) { answer throws(StoreError) in
+        try await load(StoreEndpoints.categories, policy: policy, as: [CategoryDTO].self) { answer throws(StoreError) in
             var categories: [Category] = []
             for category in answer { categories.append(try category.toDomain()) }
             return categories
         }
-        return Fetched(loaded.value, from: loaded.origin)
     }
 
     public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
-        let loaded = try await load(StoreEndpoints.category(query), policy: policy, as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
+        try await load(StoreEndpoints.category(query), policy: policy, as: ProductSearchResponseDTO.self) { answer throws(StoreError) in
             try answer.toDomain(for: query)
         }
-        return Fetched(loaded.value, from: loaded.origin)
     }
 
     /// Through the cache policy, which keeps answers by request target (the query and
@@ -58,7 +54,7 @@ public struct RemoteProductRepository: ProductRepository {
         policy: ReadPolicy,
         as answer: Answer.Type,
         toDomain: (Answer) throws(StoreError) -> Value
-    ) async throws(StoreError) -> (value: Value, origin: Origin) {
+    ) async throws(StoreError) -> Fetched<Value> {
         try await cachePolicy.load(
             request,
             policy: policy,
