@@ -7,17 +7,12 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Which try of the request this answer came from: 1 unless the retry interceptor
     /// had to try again. Travels with the response so the log line can say so.
     public var attempt: Int
-    /// False when the payload layer is on and this answer carried no sealed body, so
-    /// nothing vouches that the status came from the backend (an empty 403 could be
-    /// anyone's). A status that ends a session must not be taken on such an answer.
-    public var statusIsAuthenticated: Bool
 
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], attempt: Int = 1, statusIsAuthenticated: Bool = true) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], attempt: Int = 1) {
         self.status = status
         self.headers = headers
         self.body = body
         self.attempt = attempt
-        self.statusIsAuthenticated = statusIsAuthenticated
     }
 
     /// A header's value, matching its name without regard to case as HTTP requires.

@@ -34,11 +34,8 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
 
     /// The response with its body opened, or an error; never a partly trusted body.
     private func open(_ response: HTTPResponse, requestAssociatedData: String) throws(NetworkError) -> HTTPResponse {
-        guard !response.body.isEmpty else {
-            var bodiless = response
-            bodiless.statusIsAuthenticated = false
-            return bodiless
-        }
+        // An empty body has nothing to open; its status is taken as sent (a 304, a 403).
+        guard !response.body.isEmpty else { return response }
         guard let encodedNonce = response.header("X-IV") else {
             throw .unsealedResponse
         }

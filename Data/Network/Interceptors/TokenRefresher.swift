@@ -71,9 +71,9 @@ public actor TokenRefresher {
             case 200...299:
                 return try await save(response, renewing: current, in: sessions)
             case 401, 403:
-                // An empty 401/403 in sealed mode: nothing proves the backend sent it,
-                // and a stranger must not be able to end the session.
-                guard response.statusIsAuthenticated else { throw .unsealedResponse }
+                // The status decides, sealed or not: a refusal need not carry a body that
+                // opens (CLI.md, third edition). What this gives a stranger on the path is
+                // a sign-out, which cutting the connection gives them anyway; never a token.
                 // PROTOCOL.md: the refresh token is refused, the session is over. Cleared
                 // only if it still holds the token that was refused (compare-and-clear):
                 // a login that happened meanwhile is not undone.

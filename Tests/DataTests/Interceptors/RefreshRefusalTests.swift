@@ -46,15 +46,26 @@ struct RefreshRefusalTests {
         #expect(await sessions.session == Self.session)
     }
 
-    @Test("an empty 403 in sealed mode proves nothing and keeps the session")
-    func unauthenticatedRefusal() async throws {
+    /// CLI.md, third edition: the status decides; a refusal's body need not open.
+    @Test("an empty 403 in sealed mode ends the session: the status decides")
+    func emptyRefusalInSealedMode() async throws {
+        let key = try AES256Key(bytes: Array(repeating: 7, count: 32))
         let sessions = FakeSessionStore(Self.session)
-        let emptyForbidden = HTTPResponse(status: 403, statusIsAuthenticated: false)
-
-        await #expect(throws: NetworkError.unsealedResponse) {
-            _ = try await chain(sessions, expired(refresh: emptyForbidden)).send(me)
+        let transport = SpyTransport { request, _ in
+            request.path == "/auth/refresh" ? HTTPResponse(status: 403) : HTTPResponse(status: 401)
         }
-        #expect(await sessions.session == Self.session)
+        let sealed = InterceptedTransport(
+            interceptors: [
+                AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)),
+                PayloadSealingInterceptor(key: key),
+            ],
+            transport: transport
+        )
+
+        await #expect(throws: NetworkError.sessionExpired) {
+            _ = try await sealed.send(me)
+        }
+        #expect(await sessions.session == nil)
     }
 
     @Test("a refusal does not clear a session that a login replaced meanwhile")
