@@ -26,6 +26,8 @@ enum AsyncHTTPClientErrors {
                 return .unreachable(reason: "the connection closed before the answer was complete")
             }
             return .malformedResponse(reason: "the answer is not valid HTTP/1.1 (\(error))")
+        case let error as StatusLineGuard.Refusal:
+            return .malformedResponse(reason: error.description)
         case let error as ServerIdentityCheck.Rejection:
             return .serverIdentityRejected(host: error.host, reason: error.reason)
         case is NIOSSLError, is NIOSSLExtraError:

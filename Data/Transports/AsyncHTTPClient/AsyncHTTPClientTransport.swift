@@ -50,9 +50,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         client.connectionPool.retryConnectionEstablishment = false
         if let identity {
             client.tlsConfiguration = try identity.tlsConfiguration()
-            // Runs on every new connection after its handshake, before any request is
-            // written on it: the pins are checked against that very connection.
-            client.http1_1ConnectionDebugInitializer = { channel in identity.check(channel) }
+        }
+        // Runs on every new connection (after its handshake), before any request is
+        // written on it: a guard against status lines the client cannot survive, then
+        // the pins, checked against that very connection.
+        client.http1_1ConnectionDebugInitializer = { channel in
+            StatusLineGuard.install(on: channel).flatMap {
+                identity?.check(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
+            }
         }
         self.identity = identity
         self.clientConfiguration = client

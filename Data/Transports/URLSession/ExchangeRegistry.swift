@@ -139,6 +139,13 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
             return .unreachable(reason: "connection lost")
         case .notConnectedToInternet:
             return .unreachable(reason: "no network")
+        case .unsupportedURL, .cannotParseResponse:
+            // What libcurl says of a status line that is not HTTP: "Unsupported response
+            // code" (000 to 099), "Received HTTP/0.9" (bytes where a head belongs). The
+            // URL itself was checked at start-up, so it is the answer that is unusable.
+            // (An informational head followed by a close is "Empty reply from server",
+            // as is a server that closed without a word: unreachable, the safe reading.)
+            return .malformedResponse(reason: "the answer is not valid HTTP (\(urlError.localizedDescription))")
         default:
             return .unreachable(reason: urlError.localizedDescription)
         }
