@@ -29,7 +29,9 @@ struct CompositionRoot: Sendable {
         self.format = format
         self.verbose = verbose
         self.logger = Self.makeLogger(output: output, verbose: verbose)
-        (self.transport, self.closeTransport) = try Self.makeTransport(settings: settings, logger: logger)
+        (self.transport, self.closeTransport) = try Self.makeTransport(settings: settings, logger: logger, clock: clock) { [output] wait in
+            output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
+        }
     }
 
     /// Resolves the settings and builds the graph, or says why it cannot.
@@ -222,7 +224,9 @@ struct CompositionRoot: Sendable {
     /// is Data's decision: `InterceptedTransport.storeChain`).
     private static func makeTransport(
         settings: ClientSettings,
-        logger: Logger
+        logger: Logger,
+        clock: any WallClock,
+        announceWait: @escaping @Sendable (Duration) -> Void
     ) throws(StartupFailure) -> (any HTTPTransport, @Sendable () async -> Void) {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
         let adapter = try makeAdapter(settings: settings, origin: origin)
@@ -231,7 +235,9 @@ struct CompositionRoot: Sendable {
             sessions: FileSessionStore(directory: settings.stateDirectory),
             payloadKey: settings.payloadKey,
             logger: logger,
-            basePath: basePath
+            clock: clock,
+            basePath: basePath,
+            announceWait: announceWait
         )
         return (chain, adapter.close)
     }

@@ -14,6 +14,12 @@ public enum StoreError: Error, Equatable, Sendable {
     case sessionExpired
     /// The backend could not be reached and nothing usable was cached.
     case offline
+    /// The backend asked the client to wait (a 429, or a 503 with `Retry-After`), for
+    /// `retryAfter` when it said how long, and nothing usable was cached.
+    case rateLimited(retryAfter: Duration?)
+    /// The backend answered with a failure of its own (5xx) and nothing usable was cached.
+    /// `message` is the server's own words, when it sent any; it is untrusted text.
+    case serverFailed(status: Int, message: String?)
     /// The person asked for no network (`--offline`) and nothing is cached for this.
     case notCached
     /// The backend at `host` failed to prove its identity (TLS); nothing was sent to it,

@@ -6,5 +6,6 @@ struct DiscardedOutput: ConsoleOutput {
     func printLine(_ text: StyledText) {}
     func printDiagnostic(_ text: StyledText) {}
     func beginActivity(_ label: String) {}
+    func updateActivity(_ label: String) {}
     func endActivity() {}
 }

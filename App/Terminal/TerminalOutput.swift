@@ -38,7 +38,6 @@ struct TerminalOutput: ConsoleOutput {
         spinner?.begin(label)
     }
 
-    /// A new label for the wait under way, such as the count of work done.
     func updateActivity(_ label: String) {
         spinner?.relabel(label)
     }

@@ -15,8 +15,9 @@ import Logging
 ///    which costs the backend no body and the client no decoding of a new one.
 /// 4. `no-store`: never kept, and an older kept answer is dropped. `no-cache` or no
 ///    `max-age`: kept, but asked about before every use (freshness zero).
-/// 5. The backend cannot be reached: the kept answer stands in, however old, and says
-///    its age (stale-if-error): an old answer that says so beats none.
+/// 5. The backend cannot be reached, asks to wait longer than a command waits, or
+///    fails (any 5xx): the kept answer stands in, however old, and says its age and
+///    why (stale-if-error, RFC 5861): an old answer that says so beats none.
 /// 6. `--offline` answers from the cache alone; `--refresh` skips rule 2.
 /// 7. Answers are kept per backend and user (`Owner`): two people sharing a data folder
 ///    never see each other's, and with no one signed in nothing is kept.
@@ -67,18 +68,21 @@ struct CachePolicy: Sendable {
         let answer: StoreAPIClient.Revalidation<Answer>
         do {
             answer = try await Self.fetch(fetch, etag: kept?.entry.validity.etag, recordingInto: record)
-        } catch .offline {
-            // Unreachable, or still 502–504 after the retries: the one failure a kept
-            // answer may stand in for (rule 5).
-            guard let kept else {
-                log(record, cache: "cache miss")
-                throw .offline
-            }
-            log(record, cache: "cache hit, stored \(kept.age.components.seconds) s ago")
-            return Fetched(kept.value, from: .cache(age: kept.age, reason: .backendUnreachable))
         } catch {
-            log(record, cache: "cache not used")
-            throw error
+            // Unreachable, still 502–504 after the retries, asked to wait longer than a
+            // command waits, or any other 5xx: the failures a kept answer may stand in
+            // for (rule 5). Anything else (a refused answer, an ended session) is not.
+            let said = Self.whatTheBackendSaid(error)
+            guard let reason = Self.standInReason(for: error) else {
+                log(record, cache: said + "cache not used")
+                throw error
+            }
+            guard let kept else {
+                log(record, cache: said + "cache miss")
+                throw error
+            }
+            log(record, cache: said + "cache hit, stored \(kept.age.components.seconds) s ago")
+            return Fetched(kept.value, from: .cache(age: kept.age, reason: reason))
         }
 
         switch answer {
@@ -143,6 +147,26 @@ struct CachePolicy: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// Why a kept answer stands in for what the backend did, or nil when it may not.
+    static func standInReason(for error: StoreError) -> CacheReason? {
+        switch error {
+        case .offline: .backendUnreachable
+        case .rateLimited: .backendBusy
+        case .serverFailed(let status, _): .backendFailed(status: status)
+        default: nil
+        }
+    }
+
+    /// What the backend asked or said, for the `--verbose` line (escaped when printed).
+    private static func whatTheBackendSaid(_ error: StoreError) -> String {
+        switch error {
+        case .rateLimited(let wait?): "asked to wait \(wait.components.seconds) s, "
+        case .rateLimited(nil): "asked to wait, "
+        case .serverFailed(let status, let message?): "failed (\(status): \(message.prefix(200))), "
+        default: ""
+        }
     }
 
     /// The one `--verbose` line of this exchange: the network half, then the cache's.

@@ -45,12 +45,14 @@ extension InterceptedTransport {
         payloadKey: AES256Key?,
         logger: Logger,
         sleeper: any Sleeper = ContinuousSleeper(),
-        basePath: String = ""
+        clock: any WallClock = SystemWallClock(),
+        basePath: String = "",
+        announceWait: @escaping @Sendable (Duration) -> Void = { _ in }
     ) -> InterceptedTransport {
         var interceptors: [any HTTPInterceptor] = [
             LoggingInterceptor(logger: logger),
             AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
-            RetryInterceptor(sleeper: sleeper),
+            RetryInterceptor(sleeper: sleeper, clock: clock, announceWait: announceWait),
         ]
         if !basePath.isEmpty {
             interceptors.append(BasePathInterceptor(basePath: basePath))

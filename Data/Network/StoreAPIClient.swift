@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Infrastructure
 
 /// Where a response becomes a result for the repositories: it sends a request through
 /// the chain, turns anything but 2xx into the `StoreError` it means (reading the
@@ -7,9 +8,12 @@ import Foundation
 /// never look at a status code themselves.
 struct StoreAPIClient: Sendable {
     private let transport: any HTTPTransport
+    /// Reads a `Retry-After` given as a date.
+    private let clock: any WallClock
 
-    init(transport: any HTTPTransport) {
+    init(transport: any HTTPTransport, clock: any WallClock) {
         self.transport = transport
+        self.clock = clock
     }
 
     /// - Parameter kind: which kind of request this is, which says what its statuses mean.
@@ -19,7 +23,7 @@ struct StoreAPIClient: Sendable {
         as kind: StoreErrorMapping.RequestKind = .authenticated
     ) async throws(StoreError) -> Response {
         let response = try await exchange(request)
-        guard response.isSuccess else { throw Self.failure(response, kind) }
+        guard response.isSuccess else { throw failure(response, kind) }
         return try Self.decode(response, of: request, as: Response.self)
     }
 
@@ -44,7 +48,7 @@ struct StoreAPIClient: Sendable {
             guard etag != nil else { throw .unusableResponse(detail: "\(request.path): 304 to a request that held no ETag") }
             return .notModified(CacheDirectives(response))
         }
-        guard response.isSuccess else { throw Self.failure(response, .authenticated) }
+        guard response.isSuccess else { throw failure(response, .authenticated) }
         return .answer(try Self.decode(response, of: request, as: Response.self), CacheDirectives(response))
     }
 
@@ -56,9 +60,10 @@ struct StoreAPIClient: Sendable {
         }
     }
 
-    private static func failure(_ response: HTTPResponse, _ kind: StoreErrorMapping.RequestKind) -> StoreError {
+    private func failure(_ response: HTTPResponse, _ kind: StoreErrorMapping.RequestKind) -> StoreError {
         let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
-        return StoreErrorMapping.storeError(status: response.status, message: message, in: kind)
+        let retryAfter = RetryAfter.delay(from: response.header("Retry-After"), now: clock.now)
+        return StoreErrorMapping.storeError(status: response.status, message: message, retryAfter: retryAfter, in: kind)
     }
 
     private static func decode<Response: Decodable>(_ response: HTTPResponse, of request: HTTPRequest, as type: Response.Type) throws(StoreError) -> Response {

@@ -11,28 +11,37 @@ enum StoreErrorMapping {
     }
 
     /// A status other than 2xx (after the interceptors had their turn: a 401 here was
-    /// already refreshed once, a 503 already retried), with the server's `message`.
-    static func storeError(status: Int, message: String?, in kind: RequestKind) -> StoreError {
+    /// already refreshed once, a 503 already retried, an asked wait already waited), with
+    /// the server's `message` and the wait its `Retry-After` named.
+    static func storeError(status: Int, message: String?, retryAfter: Duration?, in kind: RequestKind) -> StoreError {
         switch (status, kind) {
-        case (400, .logIn) where message.map(Self.credentialMessages.contains) == true, (401, .logIn):
+        case (400, .logIn), (401, .logIn):
+            // The client always sends both fields, so a 400 can only mean they are wrong,
+            // whatever its body says (a sealed server's 400 may not even open).
             .invalidCredentials
         case (401, .authenticated):
             // The auth interceptor already refreshed once and replayed; still 401.
             .sessionExpired
         case (404, _):
             .notFound
+        case (429, _):
+            // Asked to wait longer than a command waits, or again after waiting once.
+            .rateLimited(retryAfter: retryAfter)
+        case (503, _) where retryAfter != nil:
+            .rateLimited(retryAfter: retryAfter)
         case (502, _), (503, _), (504, _):
             // Still failing after the retries: as good as absent, so the cache may stand in.
             .offline
+        case (500...599, _):
+            .serverFailed(status: status, message: message)
+        case (...199, _), (300...399, _), (600..., _):
+            // Not a final status (below 200, a 101 nobody asked for), a 3xx that is not
+            // a redirect (those were refused earlier), or no HTTP status at all.
+            .unusableResponse(detail: "the store answered with status \(status), which no request of this client expects")
         default:
             .unexpected(detail: "HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
         }
     }
-
-    /// The two 400s PROTOCOL.md gives a login. Any other 400 (say a sealed server's
-    /// "Payload decryption failed", met by a client without the key) is not a wrong
-    /// password, and saying so would send the person after the wrong problem.
-    private static let credentialMessages: Set<String> = ["Invalid credentials", "Username and password required"]
 
     /// What the chain threw: `offline` for exactly the failures a cached answer may
     /// stand in for (nothing listening, no answer, no complete answer in time).

@@ -20,7 +20,7 @@ public struct RemoteAuthRepository: AuthRepository {
         cacheNamespace: String,
         logger: Logger = .silent
     ) {
-        self.api = StoreAPIClient(transport: transport)
+        self.api = StoreAPIClient(transport: transport, clock: clock)
         self.sessions = sessions
         self.cache = cache
         self.cachePolicy = CachePolicy(cache: cache, clock: clock, sessions: sessions, namespace: cacheNamespace, logger: logger)

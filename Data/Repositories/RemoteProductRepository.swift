@@ -17,7 +17,7 @@ public struct RemoteProductRepository: ProductRepository {
         cacheNamespace: String,
         logger: Logger = .silent
     ) {
-        self.api = StoreAPIClient(transport: transport)
+        self.api = StoreAPIClient(transport: transport, clock: clock)
         self.cachePolicy = CachePolicy(cache: cache, clock: clock, sessions: sessions, namespace: cacheNamespace, logger: logger)
     }
 

@@ -4,6 +4,10 @@ public enum CacheReason: Equatable, Sendable {
     case fresh
     /// The backend could not be reached (or kept failing); the answer may be old.
     case backendUnreachable
+    /// The backend asked to wait (429, or 503 with `Retry-After`) longer than a command waits.
+    case backendBusy
+    /// The backend answered with a failure of its own, this 5xx status (stale-if-error).
+    case backendFailed(status: Int)
     /// The person asked for no network (`--offline`).
     case offlineRequested
 }

@@ -1,7 +1,7 @@
 import Domain
 
 /// The line on standard error that says an answer came from the cache, how old it is,
-/// and why: still fresh, the store unreachable, or `--offline`.
+/// and why: still fresh, the store unreachable, busy or failing, or `--offline`.
 enum CacheNotice {
     /// Nil for a network answer. `subject` names what was shown ("results", "your profile").
     static func line(for origin: Origin, subject: String) -> StyledText? {
@@ -10,6 +10,8 @@ enum CacheNotice {
         let sentence = switch reason {
         case .fresh: "from the cache: \(cached), still fresh (--refresh asks the store)"
         case .backendUnreachable: "offline: showing \(cached)"
+        case .backendBusy: "the store is busy: showing \(cached)"
+        case .backendFailed(let status): "the store failed (\(status)): showing \(cached)"
         case .offlineRequested: "--offline: showing \(cached)"
         }
         return StyledText(sentence, style: .warning)

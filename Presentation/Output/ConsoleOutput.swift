@@ -8,6 +8,8 @@ public protocol ConsoleOutput: Sendable {
     /// A wait has begun (`label` says for what: "Searching"). A terminal may show a
     /// spinner on standard error until `endActivity` or the next line printed.
     func beginActivity(_ label: String)
+    /// The wait under way has a new label ("The store asked to wait 3 s").
+    func updateActivity(_ label: String)
     /// The wait is over; whatever showed it is cleared.
     func endActivity()
 }

@@ -45,6 +45,19 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "The store cannot be reached and nothing is cached for this; check the address and try again.",
                 exitStatus: .unavailable
             )
+        case .rateLimited(let wait):
+            self.init(
+                code: "rate-limited",
+                sentence: "The store is limiting requests; try again \(wait.map { "in " + Self.waitText($0) } ?? "in a little while").",
+                exitStatus: .temporaryFailure
+            )
+        case .serverFailed(let status, let message):
+            let said = message.map(Self.quoted).map { $0.isEmpty ? "" : ": " + $0 } ?? ""
+            self.init(
+                code: "server-error",
+                sentence: "The store failed (\(status)\(said)); try again later.",
+                exitStatus: .unavailable
+            )
         case .notCached:
             self.init(
                 code: "not-cached",
@@ -74,6 +87,28 @@ public struct ErrorMessage: Equatable, Sendable {
             )
         }
     }
+
+    /// A wait as a person reads it, rounded up so "try again in" is never too early.
+    public static func waitText(_ wait: Duration) -> String {
+        let (seconds, attoseconds) = wait.components
+        let whole = seconds + (attoseconds > 0 ? 1 : 0)
+        switch whole {
+        case ..<120: return "\(whole) s"
+        case ..<7_200: return "\((whole + 59) / 60) min"
+        default: return "\((whole + 3_599) / 3_600) h"
+        }
+    }
+
+    /// A server's own words inside the sentence: one line, no control character, at
+    /// most `longestQuote` characters (CLI.md). It is untrusted text.
+    static func quoted(_ message: String) -> String {
+        let oneLine = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let escaped = TerminalText.escapingControls(oneLine)
+        guard escaped.count > longestQuote else { return escaped }
+        return String(escaped.prefix(longestQuote - 1)) + "…"
+    }
+
+    static let longestQuote = 200
 
     /// The reason as a phrase that fits inside the sentence.
     private static func phrase(for reason: ServerIdentityFailure) -> String {

@@ -9,6 +9,8 @@ public enum ProcessExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// The backend cannot be reached and nothing usable is cached.
     case unavailable = 69
+    /// The backend asked to wait and nothing usable is cached (`EX_TEMPFAIL`).
+    case temporaryFailure = 75
     /// The backend's TLS identity failed verification (`EX_PROTOCOL`).
     case serverIdentity = 76
     /// Not signed in, wrong credentials, or an expired session.

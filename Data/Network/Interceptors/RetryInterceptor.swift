@@ -1,10 +1,19 @@
+import Foundation
 import Infrastructure
 
 /// Tries an idempotent request again when the backend stopped answering (reset, timed
-/// out, cut short) or answered 502, 503 or 504: at most `maximumAttempts` tries in all, waiting with exponential
-/// backoff and jitter in between. A refused connection or an unknown host is not
-/// retried: nothing is listening, and waiting will not change that. POST is never
-/// repeated: a login sent twice is not harmless. Cancellation stops the retrying at once, mid-wait included.
+/// out, cut short) or answered 502, 503 or 504: at most `maximumAttempts` tries in all,
+/// waiting with exponential backoff and jitter in between. A refused connection or an
+/// unknown host is not retried: nothing is listening, and waiting will not change that.
+///
+/// A backend that asks to wait (429, or 503 with `Retry-After`) is obeyed once, when it
+/// asks for at most `longestWait`: the wait is announced (a spinner says so), spent,
+/// and the request asked again. A longer wait, a 429 without one, or a second "wait"
+/// goes back to the caller, who may answer from the cache instead: a command that
+/// stalls for a minute is worse than one that says "try again in a minute".
+///
+/// POST is never repeated: a login sent twice is not harmless. Cancellation stops the
+/// retrying at once, mid-wait included.
 public struct RetryInterceptor: HTTPInterceptor {
     /// When and how often to try again.
     public struct Policy: Sendable {
@@ -12,27 +21,44 @@ public struct RetryInterceptor: HTTPInterceptor {
         /// The wait before the second try; it doubles for each try after that.
         public var baseDelay: Duration
         public var retryableStatuses: Set<Int>
+        /// The longest `Retry-After` that is waited out rather than reported.
+        public var longestWait: Duration
 
-        public init(maximumAttempts: Int = 3, baseDelay: Duration = .milliseconds(100), retryableStatuses: Set<Int> = [502, 503, 504]) {
+        public init(
+            maximumAttempts: Int = 3,
+            baseDelay: Duration = .milliseconds(100),
+            retryableStatuses: Set<Int> = [502, 503, 504],
+            longestWait: Duration = .seconds(5)
+        ) {
             self.maximumAttempts = maximumAttempts
             self.baseDelay = baseDelay
             self.retryableStatuses = retryableStatuses
+            self.longestWait = longestWait
         }
     }
 
     private let policy: Policy
     private let sleeper: any Sleeper
+    private let clock: any WallClock
     private let jitter: @Sendable () -> Double
+    private let announceWait: @Sendable (Duration) -> Void
 
-    /// - Parameter jitter: a number in `0..<1`; injected so tests get repeatable waits.
+    /// - Parameters:
+    ///   - clock: reads `Retry-After` given as a date.
+    ///   - jitter: a number in `0..<1`; injected so tests get repeatable waits.
+    ///   - announceWait: told before a wait the backend asked for, so a person sees why nothing happens.
     public init(
         policy: Policy = Policy(),
         sleeper: any Sleeper,
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        clock: any WallClock = SystemWallClock(),
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        announceWait: @escaping @Sendable (Duration) -> Void = { _ in }
     ) {
         self.policy = policy
         self.sleeper = sleeper
+        self.clock = clock
         self.jitter = jitter
+        self.announceWait = announceWait
     }
 
     public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
@@ -40,19 +66,45 @@ public struct RetryInterceptor: HTTPInterceptor {
             return try await next(request)
         }
         var attempt = 1
+        var waitedAsAsked = false
         while true {
             if Task.isCancelled { throw .cancelled }
             do {
                 var response = try await next(request)
                 response.attempt = attempt
+                if case .asked(let wait) = askedToWait(by: response) {
+                    guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return response }
+                    waitedAsAsked = true
+                    announceWait(wait)
+                    try await sleep(for: wait)
+                    attempt += 1
+                    continue
+                }
                 guard policy.retryableStatuses.contains(response.status), attempt < policy.maximumAttempts else {
                     return response
                 }
             } catch .unreachable(let reason) {
                 guard attempt < policy.maximumAttempts else { throw .unreachable(reason: reason) }
             }
-            try await wait(before: attempt + 1)
+            try await sleep(for: delay(before: attempt + 1))
             attempt += 1
+        }
+    }
+
+    private enum WaitRequest {
+        case none
+        /// The wait named by `Retry-After`; nil for a 429 that does not say how long.
+        case asked(Duration?)
+    }
+
+    /// A 503 asks to wait only when it says how long: without `Retry-After` it is an
+    /// ordinary outage, retried with backoff.
+    private func askedToWait(by response: HTTPResponse) -> WaitRequest {
+        let wait = RetryAfter.delay(from: response.header("Retry-After"), now: clock.now)
+        switch response.status {
+        case 429: return .asked(wait)
+        case 503 where wait != nil: return .asked(wait)
+        default: return .none
         }
     }
 
@@ -63,9 +115,9 @@ public struct RetryInterceptor: HTTPInterceptor {
         return exponential / 2 + exponential / 2 * jitter()
     }
 
-    private func wait(before attempt: Int) async throws(NetworkError) {
+    private func sleep(for duration: Duration) async throws(NetworkError) {
         do {
-            try await sleeper.sleep(for: delay(before: attempt))
+            try await sleeper.sleep(for: duration)
         } catch {
             throw .cancelled
         }

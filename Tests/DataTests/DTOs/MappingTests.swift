@@ -73,20 +73,31 @@ struct MappingTests {
     }
 
     @Test("statuses map to domain errors by the kind of request", arguments: [
-        (400, "Invalid credentials", StoreErrorMapping.RequestKind.logIn, StoreError.invalidCredentials),
-        (400, "Username and password required", .logIn, .invalidCredentials),
-        // Not every 400 at login is a wrong password: a sealed server's "Payload decryption
-        // failed" read by a plain client (no message it can decode) is something else.
-        (400, nil, .logIn, .unexpected(detail: "HTTP 400")),
-        (400, "Payload decryption failed", .logIn, .unexpected(detail: "HTTP 400: Payload decryption failed")),
-        (401, "Token Expired!", .authenticated, .sessionExpired),
-        (404, "Product with id '999' not found", .authenticated, .notFound),
-        (503, nil, .authenticated, .offline),
-        (500, "boom", .authenticated, .unexpected(detail: "HTTP 500: boom")),
-        (400, "Invalid limit", .authenticated, .unexpected(detail: "HTTP 400: Invalid limit")),
-    ] as [(Int, String?, StoreErrorMapping.RequestKind, StoreError)])
-    func statusMapping(status: Int, message: String?, kind: StoreErrorMapping.RequestKind, expected: StoreError) {
-        #expect(StoreErrorMapping.storeError(status: status, message: message, in: kind) == expected)
+        (400, "Invalid credentials", StoreErrorMapping.RequestKind.logIn, nil, StoreError.invalidCredentials),
+        (400, "Username and password required", .logIn, nil, .invalidCredentials),
+        // CLI.md, third edition: the client always sends both fields, so any 400 at login
+        // means wrong credentials, whatever its body (none, or one a sealed server made).
+        (400, nil, .logIn, nil, .invalidCredentials),
+        (400, "Payload decryption failed", .logIn, nil, .invalidCredentials),
+        (401, "Token Expired!", .authenticated, nil, .sessionExpired),
+        (404, "Product with id '999' not found", .authenticated, nil, .notFound),
+        (503, nil, .authenticated, nil, .offline),
+        // Asked to wait: 429 always, 503 only when it says how long.
+        (429, "request limit exceeded, please wait a few seconds", .authenticated, Duration.seconds(10), .rateLimited(retryAfter: .seconds(10))),
+        (429, nil, .logIn, nil, .rateLimited(retryAfter: nil)),
+        (503, nil, .authenticated, .seconds(30), .rateLimited(retryAfter: .seconds(30))),
+        // A server's own failure keeps its words.
+        (500, "database unavailable", .authenticated, nil, .serverFailed(status: 500, message: "database unavailable")),
+        (507, nil, .logIn, nil, .serverFailed(status: 507, message: nil)),
+        (400, "Invalid limit", .authenticated, nil, .unexpected(detail: "HTTP 400: Invalid limit")),
+        // No request of this client expects these.
+        (0, nil, .authenticated, nil, .unusableResponse(detail: "the store answered with status 0, which no request of this client expects")),
+        (101, nil, .logIn, nil, .unusableResponse(detail: "the store answered with status 101, which no request of this client expects")),
+        (600, nil, .authenticated, nil, .unusableResponse(detail: "the store answered with status 600, which no request of this client expects")),
+        (999, "x", .authenticated, nil, .unusableResponse(detail: "the store answered with status 999, which no request of this client expects")),
+    ] as [(Int, String?, StoreErrorMapping.RequestKind, Duration?, StoreError)])
+    func statusMapping(status: Int, message: String?, kind: StoreErrorMapping.RequestKind, retryAfter: Duration?, expected: StoreError) {
+        #expect(StoreErrorMapping.storeError(status: status, message: message, retryAfter: retryAfter, in: kind) == expected)
     }
 
     @Test("what the chain throws maps to domain errors; offline only where the cache may stand in", arguments: [
@@ -112,22 +123,22 @@ struct MappingTests {
 
     @Test("the API client refuses non-2xx by its meaning, and names the missing field")
     func apiClient() async throws {
-        let client = StoreAPIClient(transport: SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
+        let client = StoreAPIClient(transport: SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)), clock: FakeWallClock())
         await #expect(throws: StoreError.notFound) {
             _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
         }
         // The server's message is read from the body and kept for the person.
-        let failing = StoreAPIClient(transport: SpyTransport(always: .json(500, #"{"message":"boom"}"#)))
-        await #expect(throws: StoreError.unexpected(detail: "HTTP 500: boom")) {
+        let failing = StoreAPIClient(transport: SpyTransport(always: .json(500, #"{"message":"boom"}"#)), clock: FakeWallClock())
+        await #expect(throws: StoreError.serverFailed(status: 500, message: "boom")) {
             _ = try await failing.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
         }
 
-        let broken = StoreAPIClient(transport: SpyTransport(always: .json(200, #"{"total":1}"#)))
+        let broken = StoreAPIClient(transport: SpyTransport(always: .json(200, #"{"total":1}"#)), clock: FakeWallClock())
         await #expect(throws: StoreError.unusableResponse(detail: "GET /auth/products/search: missing field products")) {
             _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), expecting: ProductSearchResponseDTO.self)
         }
 
-        let html = StoreAPIClient(transport: SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
+        let html = StoreAPIClient(transport: SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))), clock: FakeWallClock())
         await #expect(throws: StoreError.self) {
             _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), expecting: UserDTO.self)
         }

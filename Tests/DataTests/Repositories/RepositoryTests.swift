@@ -110,13 +110,15 @@ struct RemoteAuthRepositoryTests {
         #expect(cached.value.username == "emilys")
     }
 
-    @Test("an error answer is not covered up with the cache")
+    /// A 4xx is the backend refusing this request, not failing: no kept answer hides it.
+    /// (A 5xx is the backend failing, and the kept answer stands in: StaleIfErrorTests.)
+    @Test("a refusing answer is not covered up with the cache")
     func errorsAreNotCached() async throws {
         let harness = try RepositoryHarness()
         _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
 
-        await #expect(throws: StoreError.unexpected(detail: "HTTP 500: boom")) {
-            _ = try await harness.auth(SpyTransport(always: .json(500, #"{"message":"boom"}"#))).currentUser()
+        await #expect(throws: StoreError.unexpected(detail: "HTTP 409: boom")) {
+            _ = try await harness.auth(SpyTransport(always: .json(409, #"{"message":"boom"}"#))).currentUser()
         }
     }
 

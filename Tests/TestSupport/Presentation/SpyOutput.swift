@@ -12,7 +12,7 @@ public final class SpyOutput: ConsoleOutput {
     public var standardError: [String] { lines.withLock { $0.err.map(\.plain) } }
     public var styledOutput: [StyledText] { lines.withLock { $0.out } }
     public var styledError: [StyledText] { lines.withLock { $0.err } }
-    /// `begin LABEL` and `end`, in order.
+    /// `begin LABEL`, `update LABEL` and `end`, in order.
     public var activities: [String] { lines.withLock { $0.activities } }
 
     public func printLine(_ text: StyledText) {
@@ -25,6 +25,10 @@ public final class SpyOutput: ConsoleOutput {
 
     public func beginActivity(_ label: String) {
         lines.withLock { $0.activities.append("begin \(label)") }
+    }
+
+    public func updateActivity(_ label: String) {
+        lines.withLock { $0.activities.append("update \(label)") }
     }
 
     public func endActivity() {

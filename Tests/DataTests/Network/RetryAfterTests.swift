@@ -1,0 +1,34 @@
+@testable import Data
+import Foundation
+import Testing
+
+/// `Retry-After` as RFC 9110 gives it: seconds or an HTTP date in any of its three forms.
+@Suite("Retry-After", .timeLimit(.minutes(1)))
+struct RetryAfterTests {
+    /// Sun, 06 Nov 1994 08:49:37 GMT, the RFC's own example.
+    let now = Date(timeIntervalSince1970: 784_111_777)
+
+    @Test("whole seconds, and a date in each of the three forms", arguments: [
+        ("10", Duration.seconds(10)),
+        (" 0 ", .zero),
+        ("Sun, 06 Nov 1994 08:49:40 GMT", .seconds(3)),
+        ("Sunday, 06-Nov-94 08:50:37 GMT", .seconds(60)),
+        ("Sun Nov  6 08:49:47 1994", .seconds(10)),
+    ])
+    func readable(value: String, expected: Duration) {
+        #expect(RetryAfter.delay(from: value, now: now) == expected)
+    }
+
+    @Test("absent, garbage or negative counts as not said", arguments: [nil, "", "soon", "-5", "1.5", "10s", "Sun, 99 Nov 1994 08:49:40 GMT"] as [String?])
+    func unreadable(value: String?) {
+        #expect(RetryAfter.delay(from: value, now: now) == nil)
+    }
+
+    @Test("a date in the past asks for no wait; a huge number is capped, never overflows")
+    func edges() {
+        #expect(RetryAfter.delay(from: "Sat, 05 Nov 1994 08:49:37 GMT", now: now) == .zero)
+        #expect(RetryAfter.delay(from: "99999999999999999999999", now: now) == RetryAfter.longest)
+        #expect(RetryAfter.delay(from: "86401", now: now) == RetryAfter.longest)
+        #expect(RetryAfter.delay(from: "Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.longest)
+    }
+}
