@@ -46,14 +46,18 @@ struct StatusInspection {
         )
     }
 
-    /// `/auth/me` with the stored session, in words: accepted, unreachable, or why not.
+    /// `/auth/me` with the stored session, in words: accepted, unreachable, busy, failing, or why not.
     private func checkSession() async -> String {
         output.beginActivity("Asking the store about the session")
         defer { output.endActivity() }
         do {
             let result = try await accounts.currentUser(policy: .revalidate)
-            guard case .network = result.origin else { return "the backend cannot be reached; the session is unchecked" }
-            return "the backend accepts the session"
+            switch result.origin {
+            case .network: return "the backend accepts the session"
+            case .cache(_, .backendBusy): return "the backend asked to wait; the session is unchecked"
+            case .cache(_, .backendFailed(let status)): return "the backend failed (\(status)); the session is unchecked"
+            case .cache: return "the backend cannot be reached; the session is unchecked"
+            }
         } catch {
             return ErrorMessage(error).sentence
         }

@@ -20,7 +20,8 @@ struct BusyAndFailingStoreTests {
         case raw([UInt8])
     }
 
-    /// A DummyJSON-shaped store on loopback. `/auth/refresh` answers 503: a refresh
+    /// A DummyJSON-shaped store on loopback; `/auth/me` answers as the search is told
+    /// to (a user where the search has a page). `/auth/refresh` answers 503: a refresh
     /// that cannot be had keeps the session.
     final class Store: Sendable {
         /// What the server closure and the test share.
@@ -61,7 +62,7 @@ struct BusyAndFailingStoreTests {
                 return login()
             case "/auth/refresh":
                 return .respond(status: 503, headers: [:], body: [])
-            case let target where target.hasPrefix("/auth/products/search"):
+            case let target where target.hasPrefix("/auth/products/search") || target == "/auth/me":
                 script.searches.withLock { $0 += 1 }
                 let next = script.answers.withLock { answers in answers.count > 1 ? answers.removeFirst() : answers[0] }
                 switch next {
@@ -69,7 +70,7 @@ struct BusyAndFailingStoreTests {
                     return .respond(
                         status: 200,
                         headers: ["Content-Type": "application/json", "Cache-Control": "private, max-age=0"],
-                        body: Array(page.utf8)
+                        body: Array((target == "/auth/me" ? user : page).utf8)
                     )
                 case .status(let status, let headers, let body):
                     return .respond(status: status, headers: headers, body: body.map { Array($0.utf8) } ?? [])
@@ -80,6 +81,8 @@ struct BusyAndFailingStoreTests {
                 return .respond(status: 404, headers: [:], body: Array(#"{"message":"not here"}"#.utf8))
             }
         }
+
+        static let user = #"{"id":1,"username":"emilys","email":"emily@x.dummyjson.com","firstName":"Emily","lastName":"Johnson"}"#
 
         static let page = """
             {"products":[{"id":101,"title":"Apple AirPods Max Silver","description":"d","category":"mobile-accessories",\
@@ -191,6 +194,22 @@ struct BusyAndFailingStoreTests {
         #expect(result.status == exit, "\(result.everything)")
         #expect(logins.withLock { $0 } == 2, "a POST is never repeated")
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.dataDirectory).appendingPathComponent("session.json")) == session)
+    }
+
+    @Test("status --check and --verbose say what the store asked or said")
+    func statusCheckAndVerbose() async throws {
+        let store = try Store()
+        defer { store.server.stop() }
+        let cli = try await signedIn(store)
+        store.answer(Self.rateLimited)
+
+        let busy = try await cli.run(["status", "--check"])
+        let verbose = try await cli.run(["search", "phone", "--verbose"])
+
+        #expect(busy.status == 0, "\(busy.everything)")
+        #expect(busy.standardOutput.contains("the backend asked to wait; the session is unchecked"), "\(busy.standardOutput)")
+        #expect(verbose.status == 75)
+        #expect(verbose.standardError.contains(" 429 ") && verbose.standardError.contains("asked to wait 10 s, cache miss"), "\(verbose.standardError)")
     }
 
     /// The exit status a read answered with `status` must end in, with a page kept and

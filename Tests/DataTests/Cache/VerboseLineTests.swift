@@ -65,4 +65,22 @@ struct VerboseLineTests {
         _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
         #expect(capture.messages.allSatisfy { !$0.contains("http://test") })
     }
+
+    @Test("asked to wait, or failing: the line says what the backend asked or said", arguments: [
+        (429, ["Retry-After": "10"], #"{"message":"request limit exceeded, please wait a few seconds"}"#, ", asked to wait 10 s, cache miss"),
+        (500, [:], #"{"message":"database unavailable"}"#, ", failed (500: database unavailable), cache miss"),
+    ])
+    func backendsWords(status: Int, headers: [String: String], body: String, ending: String) async throws {
+        var answer = HTTPResponse.json(status, body)
+        answer.headers.merge(headers) { _, new in new }
+
+        await #expect(throws: StoreError.self) {
+            _ = try await products(SpyTransport(always: answer)).search(query)
+        }
+
+        #expect(capture.messages.count == 1, "\(capture.messages)")
+        let line = try #require(capture.messages.first)
+        #expect(line.contains(" \(status) "), "\(line)")
+        #expect(line.hasSuffix(ending), "\(line)")
+    }
 }
