@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("ClientSettings: options, environment and defaults")
+@Suite("ClientSettings: options, environment and defaults", .timeLimit(.minutes(1)))
 struct ClientSettingsTests {
     private func resolve(_ arguments: [String], _ environment: [String: String]) throws -> Result<ClientSettings, StartupFailure> {
         ClientSettings.resolve(try GlobalOptions.parse(arguments), environment: environment)

@@ -2,7 +2,7 @@
 import Presentation
 import Testing
 
-@Suite("TerminalKeyDecoder")
+@Suite("TerminalKeyDecoder", .timeLimit(.minutes(1)))
 struct TerminalKeyDecoderTests {
     private func keys(_ bytes: [UInt8]) -> [TerminalKey] {
         TerminalKeyDecoder.keys(in: bytes)

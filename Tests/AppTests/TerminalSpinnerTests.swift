@@ -5,7 +5,7 @@ import Testing
 
 /// The spinner on a sleeper the test moves: nothing before the delay, frames after,
 /// a cleared line when the wait ends, and no frame after that.
-@Suite("TerminalSpinner")
+@Suite("TerminalSpinner", .timeLimit(.minutes(1)))
 struct TerminalSpinnerTests {
     final class Screen: Sendable {
         private let writes = Mutex<[String]>([])

@@ -3,7 +3,7 @@ import Presentation
 import Testing
 
 /// The one rule for decoration, and how a styled line reaches the terminal.
-@Suite("TerminalStyle")
+@Suite("TerminalStyle", .timeLimit(.minutes(1)))
 struct TerminalStyleTests {
     @Test("decoration needs human output, NO_COLOR unset or empty, and a TERM that is not dumb", arguments: [
         (OutputFormat.human, ["TERM": "xterm-256color"], true),

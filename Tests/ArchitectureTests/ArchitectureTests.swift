@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Architecture: dependencies point inward")
+@Suite("Architecture: dependencies point inward", .timeLimit(.minutes(1)))
 struct ArchitectureTests {
     private let checker = ArchitectureChecker(rules: LayerRule.storefront)
 
@@ -30,7 +30,7 @@ struct ArchitectureTests {
 
 /// The checker's own tests: it must fail on packages that break the rules, or a
 /// green architecture test would mean nothing.
-@Suite("Architecture checker catches violations")
+@Suite("Architecture checker catches violations", .timeLimit(.minutes(1)))
 struct ArchitectureCheckerTests {
     private let checker = ArchitectureChecker(rules: LayerRule.storefront)
 

@@ -3,7 +3,7 @@ import Testing
 
 /// docs/ARCHITECTURE.md's dependency diagram matches Package.swift. When it does not,
 /// `scripts/update-diagram` rewrites it (this test with STOREFRONT_UPDATE_DIAGRAM=1).
-@Suite("The dependency diagram is the manifest's")
+@Suite("The dependency diagram is the manifest's", .timeLimit(.minutes(1)))
 struct DependencyDiagramTests {
     static let document = PackageReader.repositoryRoot.appendingPathComponent("docs/ARCHITECTURE.md")
 

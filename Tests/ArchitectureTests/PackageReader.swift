@@ -85,6 +85,9 @@ enum PackageReader {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
+        // SwiftPM keeps its manifest cache under HOME: one beside the scratch folder, kept
+        // between runs like it, so the runner's home is neither read nor written.
+        process.environment = ChildEnvironment.clean(home: scratch.path + "-home")
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

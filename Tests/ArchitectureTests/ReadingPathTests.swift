@@ -4,7 +4,7 @@ import Testing
 /// The reading path of one search (docs/ARCHITECTURE.md's numbered table, README's
 /// list) stays true of the code and short: every symbol it names is in the file it
 /// names, the files stay at most 15, and the README lists the same files in order.
-@Suite("One search reads in at most 15 files")
+@Suite("One search reads in at most 15 files", .timeLimit(.minutes(1)))
 struct ReadingPathTests {
     static let root = PackageReader.repositoryRoot
 

@@ -6,7 +6,7 @@ import Testing
 
 /// PROTOCOL.md's caching headers on the reference backend: what it marks, and when it
 /// answers 304.
-@Suite("Backend caching headers")
+@Suite("Backend caching headers", .timeLimit(.minutes(2)))
 struct CacheHeadersTests {
     let store: SignedInService
 

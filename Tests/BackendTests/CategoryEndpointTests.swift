@@ -4,7 +4,7 @@ import Infrastructure
 import TestSupport
 import Testing
 
-@Suite("Backend category endpoints")
+@Suite("Backend category endpoints", .timeLimit(.minutes(2)))
 struct CategoryEndpointTests {
     let store: SignedInService
 

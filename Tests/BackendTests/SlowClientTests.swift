@@ -9,7 +9,7 @@ import Glibc
 
 /// The backend under clients that never finish their request: each connection must be
 /// closed by the server, however slowly the bytes trickle, so none is held for ever.
-@Suite("Backend: slow clients are cut off")
+@Suite("Backend: slow clients are cut off", .timeLimit(.minutes(2)))
 struct SlowClientTests {
     /// Starts a backend whose idle timeout (60 s) would never fire in a test, so only
     /// the request read timeout can close the connection.

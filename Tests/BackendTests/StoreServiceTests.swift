@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The store logic without a server: requests in, statuses and JSON out.
-@Suite("StoreService")
+@Suite("StoreService", .timeLimit(.minutes(2)))
 struct StoreServiceTests {
     let clock = FakeWallClock()
     let service: StoreService
@@ -124,7 +124,7 @@ struct StoreServiceTests {
     }
 }
 
-@Suite("Catalogue")
+@Suite("Catalogue", .timeLimit(.minutes(2)))
 struct CatalogueTests {
     let catalogue = Catalogue(seed: 2026, count: 600)
 
@@ -164,7 +164,7 @@ struct CatalogueTests {
     }
 }
 
-@Suite("Payload layer of the backend")
+@Suite("Payload layer of the backend", .timeLimit(.minutes(2)))
 struct BackendPayloadTests {
     @Test("an unsealed or unopenable request body in sealed mode gets a sealed 400")
     func refusesUnsealedRequests() async throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The process's own standard streams, as a script or a closed terminal leaves them.
-@Suite("storefront with its output closed")
+@Suite("storefront with its output closed", .timeLimit(.minutes(5)))
 struct ClosedOutputTests {
     @Test("a command whose standard output is closed still finishes, without a crash")
     func closedStandardOutput() async throws {

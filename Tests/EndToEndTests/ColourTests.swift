@@ -9,6 +9,7 @@ import Glibc
 /// anywhere else: piped, with `NO_COLOR`, with `TERM=dumb`.
 @Suite(
     "Colour and the spinner on a terminal, none elsewhere",
+    .timeLimit(.minutes(5)),
     .serialized,
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)")
 )

@@ -8,7 +8,7 @@ import Testing
 
 /// The real binary against the bundled backend over loopback HTTP: every row of
 /// CLI.md's exit statuses, sealed and plain.
-@Suite("storefront end to end", .serialized)
+@Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)))
 struct CommandLineFlowTests {
     @Test("login, whoami, search pages and logout over sealed HTTP")
     func sealedFlow() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// The completion scripts swift-argument-parser writes for `storefront`, tried in the
 /// shell they are for: the bash script sourced in a real bash, asked what
 /// `storefront se<TAB>` offers, as bash itself would ask it.
-@Suite("Shell completions")
+@Suite("Shell completions", .timeLimit(.minutes(5)))
 struct CompletionTests {
     static let bash = "/bin/bash"
 

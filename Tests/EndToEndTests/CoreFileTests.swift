@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// A crash while a password and a key are in memory must not put them on disk.
-@Suite("A crash during login writes no core file", .serialized)
+@Suite("A crash during login writes no core file", .serialized, .timeLimit(.minutes(5)))
 struct CoreFileTests {
     /// Core files land in the working folder only when core_pattern is a plain file
     /// name and the hard limit allows one; elsewhere this test could not fail, so it is off.

@@ -74,11 +74,7 @@ struct CLI: Sendable {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
-        var environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": dataDirectory,
-            "STOREFRONT_DATA_DIR": dataDirectory,
-        ]
+        var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
         environment["STOREFRONT_PAYLOAD_KEY"] = key?.base64EncodedString
         self.environment = environment
@@ -154,11 +150,15 @@ extension Process {
 final class ServeProcess {
     let process: Process
     let firstLine: String
+    /// Its `HOME`: where `serve` keeps a key it makes, never the runner's home.
+    private let home: TemporaryDirectory
 
     init(_ arguments: [String]) async throws {
+        home = try TemporaryDirectory()
         process = Process()
         process.executableURL = try CLI.executable()
         process.arguments = ["serve"] + arguments
+        process.environment = ChildEnvironment.clean(home: home.path)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

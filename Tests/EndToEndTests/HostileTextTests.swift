@@ -4,7 +4,7 @@ import Testing
 
 /// A hostile server's text reaches the terminal only as harmless escapes: titles,
 /// brands, names and messages with escape sequences, BEL, DEL and C1 controls.
-@Suite("Terminal escape injection", .serialized)
+@Suite("Terminal escape injection", .serialized, .timeLimit(.minutes(5)))
 struct HostileTextTests {
     private static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{7F}"
 

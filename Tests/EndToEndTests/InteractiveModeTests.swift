@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Interactive mode in a pseudo-terminal", .serialized)
+@Suite("Interactive mode in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
 struct InteractiveModeTests {
     @Test(
         "signs in at the prompts, searches as you type, and leaves the terminal as it found it",

@@ -4,7 +4,7 @@ import Testing
 
 /// `--json` on the commands that are not the client's: `demo` and `serve` write one
 /// JSON document on standard output too, for scripts that start them.
-@Suite("--json on demo and serve")
+@Suite("--json on demo and serve", .timeLimit(.minutes(5)))
 struct JSONCommandTests {
     @Test("demo --json is one document: the backend, each step with its outcome and time")
     func demo() async throws {

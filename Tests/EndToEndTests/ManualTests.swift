@@ -4,7 +4,7 @@ import Testing
 /// docs/storefront.1 is written by scripts/update-manual from the help the binary dumps
 /// (`--experimental-dump-help`, what swift-argument-parser's generate-manual plugin
 /// reads). That dump is kept beside it; when the binary's differs, the manual is stale.
-@Suite("The manual page")
+@Suite("The manual page", .timeLimit(.minutes(5)))
 struct ManualTests {
     static let docs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

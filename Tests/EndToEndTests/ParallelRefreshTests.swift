@@ -6,7 +6,7 @@ import Testing
 /// Several `storefront` processes on one data folder, all holding the same expired
 /// access token, against a backend whose refresh tokens are single-use: exactly one of
 /// them may refresh, and the others must use what it saved.
-@Suite("Refresh shared by parallel processes", .serialized)
+@Suite("Refresh shared by parallel processes", .serialized, .timeLimit(.minutes(5)))
 struct ParallelRefreshTests {
     @Test("8 processes start together on an expired token, 10 rounds: all succeed, one refresh a round")
     func eightProcesses() async throws {

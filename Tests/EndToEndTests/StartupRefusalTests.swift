@@ -6,7 +6,7 @@ import Testing
 /// What is refused before any request: usage errors (64) and an unusable start-up
 /// (78: loose files, bad keys, taken ports, credentials in the address), each with a
 /// sentence that says what to do and nothing changed.
-@Suite("Refused at start: usage and configuration", .serialized)
+@Suite("Refused at start: usage and configuration", .serialized, .timeLimit(.minutes(5)))
 struct StartupRefusalTests {
     @Test("usage errors exit 64 before anything is touched", arguments: [
         ["search", "phone", "--limit", "0"], ["search", "   "], ["search", "phone", "--page", "0"],

@@ -6,7 +6,7 @@ import Testing
 
 /// https end to end (CLI.md, "TLS"): the real binary against the bundled backend
 /// serving a certificate from a throw-away authority made for the test.
-@Suite("TLS: trust, names and pins", .serialized)
+@Suite("TLS: trust, names and pins", .serialized, .timeLimit(.minutes(5)))
 struct TLSTests {
     /// A backend serving `localhost`'s certificate from a fresh authority, and a CLI
     /// pointed at it with no trust settings yet.

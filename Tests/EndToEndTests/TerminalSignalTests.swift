@@ -10,6 +10,7 @@ import Glibc
 /// it was, and the process must end by that same signal, as CLI.md's 130/143 say.
 @Suite(
     "Signals at the password prompt and in the live screen",
+    .timeLimit(.minutes(5)),
     .serialized,
     .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)")
 )

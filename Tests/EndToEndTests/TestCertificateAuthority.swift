@@ -97,9 +97,11 @@ enum Shell {
 
     @discardableResult
     static func run(_ script: String) async throws -> String {
+        let home = try TemporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-o", "pipefail", "-c", script]
+        process.environment = ChildEnvironment.clean(home: home.path)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -1,7 +1,7 @@
 import Infrastructure
 import Testing
 
-@Suite("Duration units")
+@Suite("Duration units", .timeLimit(.minutes(1)))
 struct DurationUnitsTests {
     @Test("whole milliseconds round down; seconds keep the fraction")
     func conversions() {

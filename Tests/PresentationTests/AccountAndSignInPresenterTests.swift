@@ -3,7 +3,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@Suite("AccountPresenter and SignInPresenter")
+@Suite("AccountPresenter and SignInPresenter", .timeLimit(.minutes(1)))
 struct AccountAndSignInPresenterTests {
     private func account(_ repository: StubAuthRepository, format: OutputFormat = .human) -> (AccountPresenter, SpyOutput) {
         let output = SpyOutput()
@@ -101,7 +101,7 @@ struct AccountAndSignInPresenterTests {
     }
 }
 
-@Suite("ErrorReporter: start-up failures")
+@Suite("ErrorReporter: start-up failures", .timeLimit(.minutes(1)))
 struct ConfigurationFailureTests {
     @Test("a configuration failure is one sentence, or the JSON error document, and exit 78")
     func configuration() {

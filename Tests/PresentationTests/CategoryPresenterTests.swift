@@ -4,7 +4,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@Suite("CategoriesPresenter and CategoryPresenter")
+@Suite("CategoriesPresenter and CategoryPresenter", .timeLimit(.minutes(1)))
 struct CategoryPresenterTests {
     static func categories() throws -> [Category] {
         [Category(slug: try CategorySlug("laptops"), name: "Laptops"), Category(slug: try CategorySlug("mobile-accessories"), name: "Mobile Accessories")]

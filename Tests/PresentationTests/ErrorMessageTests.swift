@@ -2,7 +2,7 @@ import Domain
 import Presentation
 import Testing
 
-@Suite("ErrorMessage")
+@Suite("ErrorMessage", .timeLimit(.minutes(1)))
 struct ErrorMessageTests {
     @Test("each domain error has the code and exit status of CLI.md", arguments: [
         (StoreError.invalidInput(InvalidInput(field: "limit", reason: "must be between 1 and 100")), "invalid-input", ProcessExitStatus.usage),

@@ -3,7 +3,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("LiveSearchLayout")
+@Suite("LiveSearchLayout", .timeLimit(.minutes(1)))
 struct LiveSearchLayoutTests {
     private func screen(rows count: Int, selected: Int = 0) throws -> LiveSearchScreen {
         var screen = LiveSearchScreen()

@@ -3,7 +3,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@Suite("LiveSearchPresenter: debounce, cancellation, latest wins")
+@Suite("LiveSearchPresenter: debounce, cancellation, latest wins", .timeLimit(.minutes(1)))
 struct LiveSearchPresenterTests {
     let timer = FakeDebounceTimer()
     let view = SpyView()

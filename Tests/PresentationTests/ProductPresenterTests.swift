@@ -4,7 +4,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@Suite("ProductPresenter")
+@Suite("ProductPresenter", .timeLimit(.minutes(1)))
 struct ProductPresenterTests {
     static let product: Product = {
         // A fixed, valid product: force-free because a failing literal fails the test run.

@@ -6,7 +6,7 @@ import Testing
 
 /// The presenter over a repository that behaves like the store, so what is shown
 /// depends on what was asked: only the matching rows, and the range line of that page.
-@Suite("SearchPresenter against a working in-memory catalogue")
+@Suite("SearchPresenter against a working in-memory catalogue", .timeLimit(.minutes(1)))
 struct SearchPresenterCatalogueTests {
     @Test("searching mug shows the four mugs and nothing else")
     func onlyMatches() async throws {

@@ -4,7 +4,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@Suite("SearchPresenter")
+@Suite("SearchPresenter", .timeLimit(.minutes(1)))
 struct SearchPresenterTests {
     private func presenter(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (SearchPresenter, SpyOutput) {
         let output = SpyOutput()

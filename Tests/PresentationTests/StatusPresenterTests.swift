@@ -3,7 +3,7 @@ import Presentation
 import TestSupport
 import Testing
 
-@Suite("StatusPresenter")
+@Suite("StatusPresenter", .timeLimit(.minutes(1)))
 struct StatusPresenterTests {
     static let report = StatusReport(
         backend: "https://store.example", payloadKeySource: "STOREFRONT_PAYLOAD_KEY", authorityFile: "/etc/ca.pem",

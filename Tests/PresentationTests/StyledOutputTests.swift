@@ -6,7 +6,7 @@ import Testing
 
 /// What the presenters mark for a terminal that shows colour, how the table fits a
 /// width, and when they say a wait is under way. The plain text is the other tests'.
-@Suite("Styles, widths and waits")
+@Suite("Styles, widths and waits", .timeLimit(.minutes(1)))
 struct StyledOutputTests {
     private func search(width: Int?, result: Result<Fetched<ProductPage>, StoreError>) async throws -> SpyOutput {
         let output = SpyOutput()

@@ -2,7 +2,7 @@ import Foundation
 import Presentation
 import Testing
 
-@Suite("TerminalText: server text made safe for a terminal")
+@Suite("TerminalText: server text made safe for a terminal", .timeLimit(.minutes(1)))
 struct TerminalTextTests {
     @Test("control characters are shown as escapes", arguments: [
         ("\u{1B}]0;pwned\u{07}Phone", #"\u001b]0;pwned\u0007Phone"#),

@@ -6,7 +6,7 @@ import Testing
 
 /// The cache policy through the product repository, on a manual clock: what is sent,
 /// what is answered from the cache, and what is kept. Nothing sleeps.
-@Suite("Cache policy: freshness, revalidation, offline, per user")
+@Suite("Cache policy: freshness, revalidation, offline, per user", .timeLimit(.minutes(2)))
 struct CachePolicyTests {
     let harness: RepositoryHarness
     let query: SearchQuery
@@ -183,7 +183,7 @@ struct CachePolicyTests {
     }
 }
 
-@Suite("Cache directives from a hostile server")
+@Suite("Cache directives from a hostile server", .timeLimit(.minutes(2)))
 struct CacheDirectivesTests {
     @Test("only a well-formed, short entity-tag is kept to be sent back", arguments: [
         (#""v1""#, true), (#"W/"v1""#, true), (#""""#, true),

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("FileResponseCache")
+@Suite("FileResponseCache", .timeLimit(.minutes(2)))
 struct FileResponseCacheTests {
     struct Page: Codable, Equatable {
         let query: String

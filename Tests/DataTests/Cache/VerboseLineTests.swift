@@ -7,7 +7,7 @@ import Testing
 
 /// CLI.md: `--verbose` prints one line per exchange with method, target, status,
 /// milliseconds and whether the cache answered.
-@Suite("One --verbose line per exchange, cache outcome included")
+@Suite("One --verbose line per exchange, cache outcome included", .timeLimit(.minutes(2)))
 struct VerboseLineTests {
     let harness: RepositoryHarness
     let capture = SpyLog()

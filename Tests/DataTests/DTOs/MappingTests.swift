@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("DTOs and their mappers")
+@Suite("DTOs and their mappers", .timeLimit(.minutes(2)))
 struct MappingTests {
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(json.utf8))

@@ -14,7 +14,7 @@ import Testing
 /// the cache as it was; and the session file is unchanged unless the backend really
 /// renewed it (it then holds exactly the issued tokens) or really refused the refresh
 /// with 401/403 (it is then gone).
-@Suite("The client stack under 2,000 hostile backend rounds")
+@Suite("The client stack under 2,000 hostile backend rounds", .timeLimit(.minutes(2)))
 struct HostileBackendTests {
     private static let rounds = 2_000
     private static let seed: UInt64 = 20_261_123

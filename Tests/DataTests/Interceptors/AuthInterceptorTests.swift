@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-@Suite("AuthInterceptor and TokenRefresher")
+@Suite("AuthInterceptor and TokenRefresher", .timeLimit(.minutes(2)))
 struct AuthInterceptorTests {
     static let oldSession = Session(accessToken: "access-1", refreshToken: "refresh-1", userID: 1)
     static let refreshed = #"{"accessToken":"access-2","refreshToken":"refresh-2"}"#

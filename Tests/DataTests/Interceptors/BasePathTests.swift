@@ -8,7 +8,7 @@ import Testing
 /// A backend behind a path (`https://host/api`, as DummyJSON-style deployments are):
 /// the request line carries the path, and so must the sealed associated data, because
 /// PROTOCOL.md's TARGET is what the request line carries.
-@Suite("A base URL with a path")
+@Suite("A base URL with a path", .timeLimit(.minutes(2)))
 struct BasePathTests {
     @Test("the request line and the sealed associated data both carry the base path")
     func sealedUnderPath() async throws {

@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-@Suite("LoggingInterceptor")
+@Suite("LoggingInterceptor", .timeLimit(.minutes(2)))
 struct LoggingInterceptorTests {
     @Test("logs method, target with its query, status, milliseconds and attempt, in one line")
     func oneLine() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("PayloadSealingInterceptor")
+@Suite("PayloadSealingInterceptor", .timeLimit(.minutes(2)))
 struct PayloadSealingInterceptorTests {
     /// PROTOCOL.md's test-vector key: bytes 0x00 to 0x1f.
     static let key: AES256Key = {

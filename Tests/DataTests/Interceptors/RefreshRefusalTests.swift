@@ -7,7 +7,7 @@ import Testing
 /// When a refresh may end the session, and when it must not: PROTOCOL.md names 401 and
 /// 403; anything else, an unauthenticated status, or a session replaced meanwhile
 /// leaves the stored session as it was.
-@Suite("Refresh refusals and the production chain")
+@Suite("Refresh refusals and the production chain", .timeLimit(.minutes(2)))
 struct RefreshRefusalTests {
     static let session = Session(accessToken: "access-1", refreshToken: "refresh-1", userID: 1)
     let me = HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true)

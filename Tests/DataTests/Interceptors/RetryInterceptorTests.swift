@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-@Suite("RetryInterceptor")
+@Suite("RetryInterceptor", .timeLimit(.minutes(2)))
 struct RetryInterceptorTests {
     let get = HTTPRequest(method: .get, path: "/auth/products/search", queryItems: [QueryItem("q", "phone")])
 

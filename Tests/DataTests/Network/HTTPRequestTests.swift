@@ -3,7 +3,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("HTTPRequest and endpoints")
+@Suite("HTTPRequest and endpoints", .timeLimit(.minutes(2)))
 struct HTTPRequestTests {
     @Test("the target percent-encodes the query byte for byte, keeping its order")
     func targetEncoding() {
@@ -59,7 +59,7 @@ private struct TracingInterceptor: HTTPInterceptor {
     }
 }
 
-@Suite("InterceptedTransport")
+@Suite("InterceptedTransport", .timeLimit(.minutes(2)))
 struct InterceptedTransportTests {
     @Test("runs interceptors first to last on the way out and last to first on the way back")
     func order() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("RemoteProductRepository: categories")
+@Suite("RemoteProductRepository: categories", .timeLimit(.minutes(2)))
 struct CategoryRepositoryTests {
     let harness: RepositoryHarness
 

@@ -39,7 +39,7 @@ struct RepositoryHarness {
     }
 }
 
-@Suite("RemoteAuthRepository")
+@Suite("RemoteAuthRepository", .timeLimit(.minutes(2)))
 struct RemoteAuthRepositoryTests {
     let credentials: Credentials
 
@@ -161,7 +161,7 @@ struct RemoteAuthRepositoryTests {
     }
 }
 
-@Suite("RemoteProductRepository")
+@Suite("RemoteProductRepository", .timeLimit(.minutes(2)))
 struct RemoteProductRepositoryTests {
     @Test("a search comes from the network, then from the cache with its age when offline")
     func searchOfflineFirst() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("FileSessionStore")
+@Suite("FileSessionStore", .timeLimit(.minutes(2)))
 struct FileSessionStoreTests {
     let session = Session(accessToken: "access-secret", refreshToken: "refresh-secret", userID: 1)
 

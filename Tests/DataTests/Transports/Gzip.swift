@@ -11,6 +11,7 @@ enum Gzip {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["gzip", "-c", "-9"]
+            process.environment = ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path)
             let input = Pipe()
             let output = Pipe()
             process.standardInput = input

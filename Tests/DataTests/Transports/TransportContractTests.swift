@@ -7,7 +7,7 @@ import Testing
 /// server that answers as a dying or hostile backend would. An adapter that cannot
 /// meet a case because of its platform says so as a known issue naming the upstream
 /// bug, so the case stays in the suite and shouts when the bug is fixed.
-@Suite("Transport contract")
+@Suite("Transport contract", .timeLimit(.minutes(2)))
 struct TransportContractTests {
     private static let get = HTTPRequest(method: .get, path: "/auth/me")
 

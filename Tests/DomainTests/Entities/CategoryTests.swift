@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("Categories: slug, name and paging rules")
+@Suite("Categories: slug, name and paging rules", .timeLimit(.minutes(1)))
 struct CategoryTests {
     @Test("a slug is lowercased and trimmed; letters, digits and hyphens only", arguments: [
         ("smartphones", "smartphones"), ("  Mobile-Accessories ", "mobile-accessories"), ("top-10", "top-10"),

@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("Credentials")
+@Suite("Credentials", .timeLimit(.minutes(1)))
 struct CredentialsTests {
     @Test("trims the username but keeps the password exactly as typed")
     func trimsUsernameOnly() throws {

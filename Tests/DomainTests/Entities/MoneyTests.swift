@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("Money")
+@Suite("Money", .timeLimit(.minutes(1)))
 struct MoneyTests {
     @Test("DummyJSON's 549.99 is exactly 54999 cents")
     func convertsDummyJSONPrice() throws {
@@ -55,7 +55,7 @@ struct MoneyTests {
     }
 }
 
-@Suite("Currency")
+@Suite("Currency", .timeLimit(.minutes(1)))
 struct CurrencyTests {
     @Test("refuses codes that are not three uppercase letters", arguments: ["", "US", "usd", "USDX", "U$D", "ÜSD"])
     func refusesBadCodes(code: String) {

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("ProductPage")
+@Suite("ProductPage", .timeLimit(.minutes(1)))
 struct ProductPageTests {
     @Test("shows the range of a middle page and knows a next one exists")
     func middlePage() throws {

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("Product, User and identifiers")
+@Suite("Product, User and identifiers", .timeLimit(.minutes(1)))
 struct ProductTests {
     private func product(
         title: String = "Phone",

@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite("SearchQuery")
+@Suite("SearchQuery", .timeLimit(.minutes(1)))
 struct SearchQueryTests {
     @Test("trims the text and counts characters, not bytes")
     func trimsAndCountsCharacters() throws {

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("ListCategories and BrowseCategory")
+@Suite("ListCategories and BrowseCategory", .timeLimit(.minutes(1)))
 struct CategoryUseCaseTests {
     @Test("categories pass through with their origin and the read policy")
     func list() async throws {

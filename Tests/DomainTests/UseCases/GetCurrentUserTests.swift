@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("GetCurrentUser")
+@Suite("GetCurrentUser", .timeLimit(.minutes(1)))
 struct GetCurrentUserTests {
     @Test("returns the user and where the answer came from", arguments: [
         Origin.network, Origin.cache(age: .seconds(240), reason: .backendUnreachable),

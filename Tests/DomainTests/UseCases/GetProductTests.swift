@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("GetProduct")
+@Suite("GetProduct", .timeLimit(.minutes(1)))
 struct GetProductTests {
     @Test("fetches the product with that identifier")
     func success() async throws {

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("LogIn")
+@Suite("LogIn", .timeLimit(.minutes(1)))
 struct LogInTests {
     @Test("signs in with trimmed username and the password as typed")
     func success() async throws {

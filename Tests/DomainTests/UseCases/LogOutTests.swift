@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("LogOut")
+@Suite("LogOut", .timeLimit(.minutes(1)))
 struct LogOutTests {
     @Test("asks the repository to forget the session")
     func success() async throws {

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite("SearchProducts")
+@Suite("SearchProducts", .timeLimit(.minutes(1)))
 struct SearchProductsTests {
     @Test("searches with the trimmed text, page and page size")
     func success() async throws {
@@ -64,7 +64,7 @@ struct SearchProductsTests {
     }
 }
 
-@Suite("SearchProducts against a working in-memory catalogue")
+@Suite("SearchProducts against a working in-memory catalogue", .timeLimit(.minutes(1)))
 struct SearchProductsCatalogueTests {
     @Test("only the matches, in title or description, paged as the store pages")
     func filtersAndPages() async throws {

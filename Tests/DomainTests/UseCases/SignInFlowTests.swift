@@ -4,7 +4,7 @@ import Testing
 
 /// The sign-in use cases together against a working account service, as a person
 /// uses them: in, who am I, a wrong password, out.
-@Suite("LogIn, GetCurrentUser and LogOut together")
+@Suite("LogIn, GetCurrentUser and LogOut together", .timeLimit(.minutes(1)))
 struct SignInFlowTests {
     private func accounts() throws -> FakeAuthRepository {
         FakeAuthRepository(accounts: [(try Samples.user(), "emilyspass")])

@@ -3,7 +3,7 @@ import Testing
 
 /// Known answers: PROTOCOL.md's vector and the AES-256 cases of the GCM specification
 /// (McGrew and Viega, "The Galois/Counter Mode of Operation", test cases 13 to 16).
-@Suite("AES-256-GCM known answers")
+@Suite("AES-256-GCM known answers", .timeLimit(.minutes(1)))
 struct AES256GCMKnownAnswerTests {
     struct Vector: Sendable, CustomTestStringConvertible {
         let name: String

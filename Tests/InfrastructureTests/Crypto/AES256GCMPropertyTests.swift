@@ -1,7 +1,7 @@
 @testable import Infrastructure
 import Testing
 
-@Suite("AES-256-GCM properties")
+@Suite("AES-256-GCM properties", .timeLimit(.minutes(1)))
 struct AES256GCMPropertyTests {
     @Test("round trips messages of many sizes from 0 bytes to 1 MiB, with and without associated data")
     func roundTrips() throws {

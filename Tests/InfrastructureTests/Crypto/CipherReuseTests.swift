@@ -3,7 +3,7 @@ import Testing
 
 /// The two speed-ups of the cipher must not change a byte: contexts reused per key,
 /// and nonces drawn from the CSPRNG in batches.
-@Suite("AES-256-GCM context reuse and nonce batches")
+@Suite("AES-256-GCM context reuse and nonce batches", .timeLimit(.minutes(1)))
 struct CipherReuseTests {
     @Test("a reused context seals exactly as a fresh one, after a failed open too")
     func reusedContextsMatchFreshOnes() throws {

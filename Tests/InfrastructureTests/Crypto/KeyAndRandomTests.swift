@@ -2,7 +2,7 @@ import Foundation
 @testable import Infrastructure
 import Testing
 
-@Suite("AES256Key, GCMNonce and SecureRandom")
+@Suite("AES256Key, GCMNonce and SecureRandom", .timeLimit(.minutes(1)))
 struct KeyAndRandomTests {
     static let validBase64 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
 

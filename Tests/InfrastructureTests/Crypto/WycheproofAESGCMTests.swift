@@ -5,7 +5,7 @@ import Testing
 /// Project Wycheproof's AES-GCM vectors, read from `../shared/testdata/wycheproof/`
 /// beside the clone (never copied into it). Skipped, saying so, when the folder is
 /// absent on a developer's machine; in CI (`CI` set) its absence is a failure.
-@Suite("Wycheproof AES-GCM vectors")
+@Suite("Wycheproof AES-GCM vectors", .timeLimit(.minutes(1)))
 struct WycheproofAESGCMTests {
     @Test(
         "Wycheproof AES-256-GCM, 96-bit nonce, 128-bit tag: 39 valid seal and open, 27 invalid fail",

@@ -3,7 +3,7 @@ import Infrastructure
 import TestSupport
 import Testing
 
-@Suite("PrivateFiles")
+@Suite("PrivateFiles", .timeLimit(.minutes(1)))
 struct PrivateFilesTests {
     @Test("creates nested folders 0700 and files 0600, and reads back what it wrote")
     func roundTrip() throws {
@@ -100,7 +100,7 @@ struct PrivateFilesTests {
     }
 }
 
-@Suite("SHA256")
+@Suite("SHA256", .timeLimit(.minutes(1)))
 struct SHA256Tests {
     @Test("matches the FIPS 180-2 examples")
     func knownAnswers() throws {
