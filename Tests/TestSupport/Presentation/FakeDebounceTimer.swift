@@ -40,9 +40,23 @@ public actor FakeDebounceTimer: DebounceTimer {
 
     /// Waits until `count` sleeps have been registered since the start, so a test knows
     /// the presenter is really waiting before it moves time.
+    /// Returns early when the test is cancelled (its time limit ran out), so a sleep that
+    /// never comes fails the test instead of hanging the run.
     public func waitForSleeps(_ count: Int) async {
         guard registered < count else { return }
-        await withCheckedContinuation { registrationWaiters.append((count, $0)) }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { continuation.resume() } else { registrationWaiters.append((count, continuation)) }
+            }
+        } onCancel: {
+            Task { await self.releaseRegistrationWaiters() }
+        }
+    }
+
+    private func releaseRegistrationWaiters() {
+        let waiting = registrationWaiters
+        registrationWaiters = []
+        waiting.forEach { $0.continuation.resume() }
     }
 
     private func reserveID() -> Int {

@@ -75,9 +75,23 @@ public actor SpySearchRepository: ProductRepository {
     }
 
     /// Waits until `count` searches have reached the repository.
+    /// Returns early when the test is cancelled (its time limit ran out), so a call that
+    /// never comes fails the test instead of hanging the run.
     public func waitForCalls(_ count: Int) async {
         guard queries.count < count else { return }
-        await withCheckedContinuation { callWaiters.append((count, $0)) }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { continuation.resume() } else { callWaiters.append((count, continuation)) }
+            }
+        } onCancel: {
+            Task { await self.releaseCallWaiters() }
+        }
+    }
+
+    private func releaseCallWaiters() {
+        let waiting = callWaiters
+        callWaiters = []
+        waiting.forEach { $0.continuation.resume() }
     }
 }
 
