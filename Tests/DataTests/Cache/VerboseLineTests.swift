@@ -69,6 +69,8 @@ struct VerboseLineTests {
     @Test("asked to wait, or failing: the line says what the backend asked or said", arguments: [
         (429, ["Retry-After": "10"], #"{"message":"request limit exceeded, please wait a few seconds"}"#, ", asked to wait 10 s, cache miss"),
         (500, [:], #"{"message":"database unavailable"}"#, ", failed (500: database unavailable), cache miss"),
+        // A message on several lines still makes one line per exchange.
+        (500, [:], #"{"message":"database\nunavailable"}"#, ", failed (500: database unavailable), cache miss"),
     ])
     func backendsWords(status: Int, headers: [String: String], body: String, ending: String) async throws {
         var answer = HTTPResponse.json(status, body)
