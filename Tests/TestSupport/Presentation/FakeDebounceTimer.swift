@@ -17,7 +17,7 @@ public actor FakeDebounceTimer: DebounceTimer {
     private var sleepers: [Sleeper] = []
     private var nextID = 0
     private var registered = 0
-    private var registrationWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let registrations = CountWaiters()
 
     public nonisolated func sleep(for duration: Duration) async throws {
         let id = await reserveID()
@@ -40,23 +40,9 @@ public actor FakeDebounceTimer: DebounceTimer {
 
     /// Waits until `count` sleeps have been registered since the start, so a test knows
     /// the presenter is really waiting before it moves time.
-    /// Returns early when the test is cancelled (its time limit ran out), so a sleep that
-    /// never comes fails the test instead of hanging the run.
+    /// Ends early when the test is cancelled (`CountWaiters`).
     public func waitForSleeps(_ count: Int) async {
-        guard registered < count else { return }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                if Task.isCancelled { continuation.resume() } else { registrationWaiters.append((count, continuation)) }
-            }
-        } onCancel: {
-            Task { await self.releaseRegistrationWaiters() }
-        }
-    }
-
-    private func releaseRegistrationWaiters() {
-        let waiting = registrationWaiters
-        registrationWaiters = []
-        waiting.forEach { $0.continuation.resume() }
+        await registrations.wait(until: count)
     }
 
     private func reserveID() -> Int {
@@ -73,9 +59,7 @@ public actor FakeDebounceTimer: DebounceTimer {
         } else {
             sleepers.append(Sleeper(id: sleeper.id, deadline: now + duration, continuation: sleeper.continuation))
         }
-        let ready = registrationWaiters.filter { $0.count <= registered }
-        registrationWaiters.removeAll { $0.count <= registered }
-        ready.forEach { $0.continuation.resume() }
+        registrations.reached(registered)
     }
 
     private func cancel(_ id: Int) {

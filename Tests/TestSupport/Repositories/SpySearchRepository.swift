@@ -15,7 +15,7 @@ public actor SpySearchRepository: ProductRepository {
     public var cancelled: [String] { cancellations.texts }
     private var held: Set<String>
     private var holdWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
-    private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let calls = CountWaiters()
 
     /// - Parameter holding: query texts whose answers wait until `release` (ignoring cancellation, as a slow server would).
     public init(holding: Set<String> = [], cached: [String: Duration] = [:]) {
@@ -30,9 +30,7 @@ public actor SpySearchRepository: ProductRepository {
             return Fetched(try Self.page(for: query, title: "Cached \(query.text)"), from: .cache(age: age, reason: .offlineRequested))
         }
         queries.append(query.text)
-        let ready = callWaiters.filter { $0.count <= queries.count }
-        callWaiters.removeAll { $0.count <= queries.count }
-        ready.forEach { $0.continuation.resume() }
+        calls.reached(queries.count)
 
         if held.contains(query.text) {
             await withTaskCancellationHandler {
@@ -75,23 +73,9 @@ public actor SpySearchRepository: ProductRepository {
     }
 
     /// Waits until `count` searches have reached the repository.
-    /// Returns early when the test is cancelled (its time limit ran out), so a call that
-    /// never comes fails the test instead of hanging the run.
+    /// Ends early when the test is cancelled (`CountWaiters`).
     public func waitForCalls(_ count: Int) async {
-        guard queries.count < count else { return }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                if Task.isCancelled { continuation.resume() } else { callWaiters.append((count, continuation)) }
-            }
-        } onCancel: {
-            Task { await self.releaseCallWaiters() }
-        }
-    }
-
-    private func releaseCallWaiters() {
-        let waiting = callWaiters
-        callWaiters = []
-        waiting.forEach { $0.continuation.resume() }
+        await calls.wait(until: count)
     }
 }
 
