@@ -20,7 +20,8 @@ public enum RetryAfter {
         guard let date = httpDate(value) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
-        return min(.milliseconds(Int64(min(seconds, 86_400) * 1000)), longest)
+        // Capped before converting: a far-off date must not overflow the milliseconds.
+        return .milliseconds(Int64(min(seconds, Double(longest.components.seconds)) * 1000))
     }
 
     /// The three forms RFC 9110 §5.6.7 makes a recipient accept: IMF-fixdate first, then

@@ -19,7 +19,7 @@ import NIOHTTP1
 ///   informational head with no final one.
 ///
 /// After a refusal the connection is closed and nothing more of it is passed on.
-final class StatusLineGuard: ChannelInboundHandler, RemovableChannelHandler {
+final class StatusLineGuard: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias InboundOut = HTTPClientResponsePart
 
