@@ -236,13 +236,11 @@ struct BusyAndFailingStoreTests {
 
         for status in statuses {
             for body in [nil, #"{"message":"x"}"#] {
-                let digits = String(String(String(status).reversed()).padding(toLength: 3, withPad: "0", startingAt: 0).reversed())
-                let head = "HTTP/1.1 \(digits) Whatever\r\nConnection: close\r\n" + (body.map { "Content-Length: \($0.utf8.count)\r\n" } ?? "")
-                store.answer(.raw(Array((head + "\r\n" + (body ?? "")).utf8)))
+                store.answer(.raw(LoopbackHTTPServer.statusLine(status, body: body.map { Array($0.utf8) })))
 
                 let result = try await cli.run(["search", "phone"])
 
-                let label = "seed \(seed), status \(digits) \(body == nil ? "without" : "with") a body"
+                let label = "seed \(seed), status \(status) \(body == nil ? "without" : "with") a body"
                 #expect(result.status == Self.exitStatus(afterSearchAnswered: status), "\(label): \(result.everything)")
                 #expect(!result.standardError.contains("Fatal error") && !result.standardError.contains("crashed"), "\(label)")
                 if result.status != 0 {

@@ -24,14 +24,7 @@ struct EveryStatusTests {
 
         var description: String { "status \(status) \(body.map { "with \($0.count) body bytes" } ?? "without a body")" }
 
-        var bytes: [UInt8] {
-            let digits = String(String(status).reversed()).padding(toLength: 3, withPad: "0", startingAt: 0).reversed()
-            var head = "HTTP/1.1 \(String(digits)) Whatever\r\nConnection: close\r\n"
-            if let body {
-                head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
-            }
-            return Array((head + "\r\n").utf8) + (body ?? [])
-        }
+        var bytes: [UInt8] { LoopbackHTTPServer.statusLine(status, body: body) }
     }
 
     /// The domain error a status means at a read, or nil for an answer that may be used.

@@ -159,3 +159,16 @@ final class RequestLog: Sendable {
         requests.withLock { $0.append(request) }
     }
 }
+
+extension LoopbackHTTPServer {
+    /// The bytes of an answer with any number on its status line, three digits as HTTP
+    /// writes them (`000`, `099`, `999`: ones no real server sends), then a JSON body or
+    /// none; the connection closes after it. For `Reply.raw`.
+    public static func statusLine(_ status: Int, body: [UInt8]?) -> [UInt8] {
+        var head = "HTTP/1.1 \(String(format: "%03d", status)) Whatever\r\nConnection: close\r\n"
+        if let body {
+            head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+        }
+        return Array((head + "\r\n").utf8) + (body ?? [])
+    }
+}
