@@ -102,6 +102,9 @@ struct FileResponseCacheTests {
         let directory = temporary.path
         // Large values make a torn write likely if writes were not atomic.
         let values = (0..<8).map { Page(query: "writer \($0)", items: Array(repeating: $0, count: 50_000)) }
+        // An entry exists before the race starts, so every read must find a whole one:
+        // a torn entry fails to decode, reads as a miss and is removed, so a miss counts.
+        await FileResponseCache(directory: directory, clock: FakeWallClock()).store(values[0], for: "shared", validity: CacheValidity())
 
         let torn = await withTaskGroup(of: Int.self) { group in
             for value in values {
@@ -115,7 +118,8 @@ struct FileResponseCacheTests {
                     let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
                     var torn = 0
                     for _ in 0..<20 {
-                        if let read = await cache.value(Page.self, for: "shared")?.value, !values.contains(read) { torn += 1 }
+                        let read = await cache.value(Page.self, for: "shared")?.value
+                        if !(read.map(values.contains) ?? false) { torn += 1 }
                     }
                     return torn
                 }
