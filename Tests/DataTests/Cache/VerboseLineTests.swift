@@ -63,6 +63,7 @@ struct VerboseLineTests {
     @Test("the line never holds the cache key or the backend's address")
     func noCacheKey() async throws {
         _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        #expect(capture.messages.count == 1, "\(capture.messages)")
         #expect(capture.messages.allSatisfy { !$0.contains("http://test") })
     }
 
