@@ -72,12 +72,17 @@ struct RetryInterceptorTests {
         let transport = SpyTransport(always: response)
         let post = HTTPRequest(method: .post, path: "/auth/login", body: [1])
 
-        _ = try await chain(transport, sleeper: SpySleeper()).send(post)
-        await #expect(throws: NetworkError.self) {
-            _ = try await chain(SpyTransport(failing: .unreachable(reason: "reset")), sleeper: SpySleeper()).send(post)
+        let failing = SpyTransport(failing: .unreachable(reason: "reset"))
+        let sleeper = SpySleeper()
+
+        _ = try await chain(transport, sleeper: sleeper).send(post)
+        await #expect(throws: NetworkError.unreachable(reason: "reset")) {
+            _ = try await chain(failing, sleeper: sleeper).send(post)
         }
 
         #expect(await transport.requests.count == 1)
+        #expect(await failing.requests.count == 1, "a reset POST was sent again")
+        #expect(await sleeper.waits.isEmpty)
     }
 
     @Test("does not retry other statuses or other errors", arguments: [200, 400, 401, 404, 500])
