@@ -11,6 +11,8 @@ import Synchronization
 final class TerminalSpinner: Sendable {
     private struct State {
         var task: Task<Void, Never>?
+        /// The last frames' task, kept after `stop` so `drained` can wait for its end.
+        var lastTask: Task<Void, Never>?
         /// Bumped by each begin and stop, so a frame of an ended wait is never drawn.
         var generation = 0
         var showing = false
@@ -44,9 +46,11 @@ final class TerminalSpinner: Sendable {
         state.withLock { state in
             let generation = state.generation
             state.label = TerminalText.escapingControls(label)
-            state.task = Task { [self] in
+            let task = Task { [self] in
                 await animate(generation: generation)
             }
+            state.task = task
+            state.lastTask = task
         }
     }
 
@@ -66,6 +70,12 @@ final class TerminalSpinner: Sendable {
                 state.showing = false
             }
         }
+    }
+
+    /// Returns once the last wait's frames task has ended, so a test sees any frame
+    /// that would land late before it says none did.
+    func drained() async {
+        await state.withLock { $0.lastTask }?.value
     }
 
     private func animate(generation: Int) async {

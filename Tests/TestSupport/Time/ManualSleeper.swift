@@ -9,7 +9,7 @@ public actor ManualSleeper: Sleeper {
     private var cancelled: Set<Int> = []
     private var nextID = 0
     private var started = 0
-    private var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let starts = CountWaiters()
 
     public init() {}
 
@@ -24,10 +24,9 @@ public actor ManualSleeper: Sleeper {
         }
     }
 
-    /// Returns once `count` waits have begun in all.
+    /// Returns once `count` waits have begun in all, or the test is cancelled.
     public func waitForSleepers(_ count: Int) async {
-        guard started < count else { return }
-        await withCheckedContinuation { startWaiters.append((count, $0)) }
+        await starts.wait(until: count)
     }
 
     /// Ends every wait under way, as if its time had come.
@@ -49,9 +48,7 @@ public actor ManualSleeper: Sleeper {
         }
         sleepers[id] = continuation
         started += 1
-        let ready = startWaiters.filter { $0.count <= started }
-        startWaiters.removeAll { $0.count <= started }
-        ready.forEach { $0.continuation.resume() }
+        starts.reached(started)
     }
 
     private func cancel(_ id: Int) {
