@@ -18,7 +18,8 @@ public actor LiveSearchPresenter {
     private var current: Task<Void, Never>?
     /// Searches started and not yet finished (cancelled ones included), and who waits for none.
     private var running = 0
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiterID = 0
 
     public init(
         searchProducts: SearchProducts,
@@ -90,16 +91,31 @@ public actor LiveSearchPresenter {
         min(Paging.pageSizes.upperBound, max(Paging.pageSizes.lowerBound, view.resultRows))
     }
 
-    /// Waits until every search started so far has finished or given up. For tests.
+    /// Waits until every search started so far has finished or given up, or the
+    /// waiting task is cancelled (as a test's time limit does). For tests.
     public func settle() async {
         guard running > 0 else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+        nextWaiterID += 1
+        let id = nextWaiterID
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // On this actor: a cancellation either came before (seen here) or its
+                // `stopWaiting` runs after this, and finds the waiter.
+                if Task.isCancelled { continuation.resume() } else { idleWaiters[id] = continuation }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        idleWaiters.removeValue(forKey: id)?.resume()
     }
 
     private func ended() {
         running -= 1
         guard running == 0 else { return }
-        idleWaiters.forEach { $0.resume() }
+        idleWaiters.values.forEach { $0.resume() }
         idleWaiters.removeAll()
     }
 

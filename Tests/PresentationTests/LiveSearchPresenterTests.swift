@@ -83,6 +83,8 @@ struct LiveSearchPresenterTests {
         await pause(.milliseconds(100), afterWait: 2)
         await type("o", into: presenter)
         await pause(.milliseconds(299), afterWait: 3)
+        // Whether the wait is still on is known now; a search it started would land later.
+        #expect(await timer.pending == 1, "the debounce ended before 300 ms")
         #expect(await repository.queries.isEmpty)
         await timer.advance(by: .milliseconds(1))
         await presenter.settle()

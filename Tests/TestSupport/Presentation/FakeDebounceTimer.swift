@@ -38,6 +38,9 @@ public actor FakeDebounceTimer: DebounceTimer {
         due.forEach { $0.continuation.resume() }
     }
 
+    /// Sleeps registered whose deadline has not come: a test sees a wait is still on.
+    public var pending: Int { sleepers.count }
+
     /// Waits until `count` sleeps have been registered since the start, so a test knows
     /// the presenter is really waiting before it moves time.
     /// Ends early when the test is cancelled (`CountWaiters`).
