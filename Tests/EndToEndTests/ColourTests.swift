@@ -193,16 +193,7 @@ struct ColourTests {
         let ended = AsyncStream.makeStream(of: Int32.self)
         process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
         try process.run()
-        let reader = output.fileHandleForReading
-        let firstLine = try await runOffPool { () -> String in
-            var received = Data()
-            while !received.contains(10) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                received += chunk
-            }
-            return String(decoding: received, as: UTF8.self)
-        }
+        let firstLine = try await firstOutputLine(of: process, from: output.fileHandleForReading)
         kill(process.processIdentifier, SIGINT)
         var statuses = ended.stream.makeAsyncIterator()
         #expect(await statuses.next() == 0)

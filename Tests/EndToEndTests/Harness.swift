@@ -163,16 +163,7 @@ final class ServeProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let reader = output.fileHandleForReading
-        firstLine = try await runOffPool { () -> String in
-            var received = Data()
-            while !received.contains(10) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                received += chunk
-            }
-            return String(decoding: received.prefix { $0 != 10 }, as: UTF8.self)
-        }
+        firstLine = try await firstOutputLine(of: process, from: output.fileHandleForReading)
     }
 
     deinit {
