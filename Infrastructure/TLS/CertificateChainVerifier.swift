@@ -18,10 +18,13 @@ public enum CertificateChainVerifier {
 
     /// Verifies `presented` (DER, leaf first, as the server sent it) for `host`, and
     /// returns the chain libcrypto built, leaf first and the trusted authority last.
+    /// - Parameter moment: the time the dates are checked at, in seconds since 1970;
+    ///   nil for now. Tests fix it, so certificates made once never expire under them.
     public static func verify(
         presented: [[UInt8]],
         host: String,
-        authorities: Authorities
+        authorities: Authorities,
+        at moment: Int? = nil
     ) throws(CertificateVerificationError) -> [VerifiedCertificate] {
         guard let leafDER = presented.first else { throw .malformed("the server presented no certificate") }
         let store = try makeStore(authorities)
@@ -42,6 +45,7 @@ public enum CertificateChainVerifier {
         }
         let parameters = X509_STORE_CTX_get0_param(context)
         X509_VERIFY_PARAM_set_purpose(parameters, X509_PURPOSE_SSL_SERVER)
+        if let moment { X509_VERIFY_PARAM_set_time(parameters, time_t(moment)) }
         // libcrypto parses the IP form itself and refuses anything else, so a host
         // that is not an IP address is a name: no parsing of our own to disagree with it.
         let nameSet = X509_VERIFY_PARAM_set1_ip_asc(parameters, host) == 1
@@ -134,6 +138,11 @@ public struct VerifiedCertificate: Sendable, Equatable {
     public let der: [UInt8]
     /// The DER SubjectPublicKeyInfo: what a public-key pin is the SHA-256 of.
     public let subjectPublicKeyInfo: [UInt8]
+
+    public init(der: [UInt8], subjectPublicKeyInfo: [UInt8]) {
+        self.der = der
+        self.subjectPublicKeyInfo = subjectPublicKeyInfo
+    }
 }
 
 /// Why a chain was refused.
