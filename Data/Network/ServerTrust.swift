@@ -1,4 +1,5 @@
 import Foundation
+import Infrastructure
 
 /// How an `https` backend must prove its identity (CLI.md, "TLS"): a chain to the
 /// system's authorities or to those of a CA file, the host name, the dates, and, when
@@ -16,6 +17,16 @@ public struct ServerTrust: Sendable, Equatable {
 
     /// The system's authorities and no pins.
     public static let system = ServerTrust()
+
+    /// Whether a verified chain may be used: with pins set, one of its certificates
+    /// (the authority's included) must carry a pinned key.
+    public func admits(_ chain: [VerifiedCertificate]) -> Bool {
+        guard !pins.isEmpty else { return true }
+        let pinned = Set(pins.map(\.digest))
+        return chain.contains { certificate in
+            (try? SHA256.hash(certificate.subjectPublicKeyInfo)).map(pinned.contains) ?? false
+        }
+    }
 }
 
 /// A public-key pin as curl's `--pinnedpubkey` takes it: `sha256/` and the standard

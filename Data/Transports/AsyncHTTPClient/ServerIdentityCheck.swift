@@ -95,12 +95,7 @@ final class ServerIdentityCheck: Sendable {
         guard presented.first == leaf else {
             throw Rejection(host: host, reason: .other(detail: "it showed a different certificate on a second connection"))
         }
-        let chain = try verify(presented)
-        let pinned = Set(trust.pins.map(\.digest))
-        let matches = chain.contains { certificate in
-            (try? SHA256.hash(certificate.subjectPublicKeyInfo)).map(pinned.contains) ?? false
-        }
-        guard matches else { throw Rejection(host: host, reason: .pinMismatch) }
+        guard trust.admits(try verify(presented)) else { throw Rejection(host: host, reason: .pinMismatch) }
         acceptedLeaves.withLock { _ = $0.insert(leaf) }
     }
 
