@@ -97,19 +97,19 @@ struct BusyAndFailingStoreTests {
         body: #"{"message":"request limit exceeded, please wait a few seconds"}"#
     )
 
-    private func signedIn(_ store: Store) async throws -> CLI {
-        var cli = try CLI(backend: nil, key: nil)
+    private func signedIn(_ store: Store, transport: ClientTransport = .asyncHTTPClient) async throws -> CLI {
+        var cli = try CLI(backend: nil, key: nil, transport: transport)
         cli.environment["STOREFRONT_BASE_URL"] = store.server.baseURL.absoluteString
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         try #require(login.status == 0, "\(login.everything)")
         return cli
     }
 
-    @Test("DummyJSON's 429 with nothing kept: exit 75, when to try again, rate-limited in JSON")
-    func rateLimitedWithNothingKept() async throws {
+    @Test("DummyJSON's 429 with nothing kept: exit 75, when to try again, rate-limited in JSON", arguments: ClientTransport.allCases)
+    func rateLimitedWithNothingKept(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store)
+        let cli = try await signedIn(store, transport: transport)
         store.answer(Self.rateLimited)
 
         let human = try await cli.run(["search", "phone"])
@@ -124,11 +124,11 @@ struct BusyAndFailingStoreTests {
         #expect(store.searchCount == 2)
     }
 
-    @Test("a 429 with a kept page: the page stands in and says the store is busy")
-    func rateLimitedWithPageKept() async throws {
+    @Test("a 429 with a kept page: the page stands in and says the store is busy", arguments: ClientTransport.allCases)
+    func rateLimitedWithPageKept(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store)
+        let cli = try await signedIn(store, transport: transport)
         #expect(try await cli.run(["search", "phone"]).status == 0)
         store.answer(Self.rateLimited)
 
@@ -139,11 +139,11 @@ struct BusyAndFailingStoreTests {
         #expect(result.standardError.contains("the store is busy: showing results cached"), "\(result.standardError)")
     }
 
-    @Test("a Retry-After of 1 s is waited out once, then the answer is used")
-    func shortWaitIsWaited() async throws {
+    @Test("a Retry-After of 1 s is waited out once, then the answer is used", arguments: ClientTransport.allCases)
+    func shortWaitIsWaited(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store)
+        let cli = try await signedIn(store, transport: transport)
         store.answer(.status(429, headers: ["Retry-After": "1"], body: #"{"message":"request limit exceeded, please wait a few seconds"}"#), .page)
 
         let result = try await cli.run(["search", "phone", "--json"])
@@ -153,11 +153,11 @@ struct BusyAndFailingStoreTests {
         #expect(store.searchCount == 2, "asked, waited, asked again")
     }
 
-    @Test("a 500 with a message: the kept page stands in; with none, the status and the server's words, exit 69")
-    func serverFailure() async throws {
+    @Test("a 500 with a message: the kept page stands in; with none, the status and the server's words, exit 69", arguments: ClientTransport.allCases)
+    func serverFailure(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store)
+        let cli = try await signedIn(store, transport: transport)
         store.answer(.status(500, headers: ["Content-Type": "application/json"], body: #"{"message":"database unavailable"}"#))
 
         let nothingKept = try await cli.run(["search", "phone"])
@@ -174,8 +174,9 @@ struct BusyAndFailingStoreTests {
 
     @Test("login answered 429 exits 75 at once, asked once; answered 400 with any body, 77; the session stays", arguments: [
         (429, "", Int32(75)), (400, "", 77), (400, "<html>Bad Request</html>", 77),
-    ])
-    func loginRefusals(status: Int, body: String, exit: Int32) async throws {
+    ], ClientTransport.allCases)
+    func loginRefusals(refusal: (status: Int, body: String, exit: Int32), transport: ClientTransport) async throws {
+        let (status, body, exit) = refusal
         let logins = Mutex(0)
         let store = try Store {
             // The first login succeeds (the session to keep); later ones are refused.
@@ -186,7 +187,7 @@ struct BusyAndFailingStoreTests {
             return first ? Store.signIn() : .respond(status: status, headers: ["Retry-After": "10"], body: Array(body.utf8))
         }
         defer { store.server.stop() }
-        let cli = try await signedIn(store)
+        let cli = try await signedIn(store, transport: transport)
         let session = try Data(contentsOf: URL(fileURLWithPath: cli.dataDirectory).appendingPathComponent("session.json"))
 
         let result = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "wrong\n")
@@ -196,11 +197,11 @@ struct BusyAndFailingStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.dataDirectory).appendingPathComponent("session.json")) == session)
     }
 
-    @Test("status --check and --verbose say what the store asked or said")
-    func statusCheckAndVerbose() async throws {
+    @Test("status --check and --verbose say what the store asked or said", arguments: ClientTransport.allCases)
+    func statusCheckAndVerbose(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store)
+        let cli = try await signedIn(store, transport: transport)
         store.answer(Self.rateLimited)
 
         let busy = try await cli.run(["status", "--check"])

@@ -10,12 +10,12 @@ import Testing
 /// CLI.md's exit statuses, sealed and plain.
 @Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)))
 struct CommandLineFlowTests {
-    @Test("login, whoami, search pages and logout over sealed HTTP")
-    func sealedFlow() async throws {
+    @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.allCases)
+    func sealedFlow(transport: ClientTransport) async throws {
         let key = try AES256Key.random()
         let backend = try await RunningBackend.start(key: key)
         defer { Task { await backend.stop() } }
-        let cli = try CLI(backend: backend, key: key)
+        let cli = try CLI(backend: backend, key: key, transport: transport)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let whoami = try await cli.run(["whoami"])
@@ -39,10 +39,10 @@ struct CommandLineFlowTests {
         #expect(afterLogout.standardError.contains("not signed in"))
     }
 
-    @Test("an expired access token is refreshed without the user noticing")
-    func transparentRefresh() async throws {
+    @Test("an expired access token is refreshed without the user noticing", arguments: ClientTransport.allCases)
+    func transparentRefresh(transport: ClientTransport) async throws {
         let clock = FakeWallClock(Date())
-        let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
+        let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
         defer { Task { await backend.stop() } }
         let before = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
 
@@ -55,10 +55,10 @@ struct CommandLineFlowTests {
         #expect(before != after)
     }
 
-    @Test("a refused refresh ends the session: exit 77, and the session is cleared")
-    func refusedRefresh() async throws {
+    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientTransport.allCases)
+    func refusedRefresh(transport: ClientTransport) async throws {
         let clock = FakeWallClock(Date())
-        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
+        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
         defer { Task { await backend.stop() } }
         // Spend the refresh token behind the client's back, as a second device would.
         let sessionFile = cli.dataDirectory + "/session.json"
@@ -81,9 +81,9 @@ struct CommandLineFlowTests {
         #expect(!FileManager.default.fileExists(atPath: sessionFile))
     }
 
-    @Test("a wrong password exits 77 and keeps the earlier session")
-    func wrongPassword() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
+    @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientTransport.allCases)
+    func wrongPassword(transport: ClientTransport) async throws {
+        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         defer { Task { await backend.stop() } }
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")
@@ -95,9 +95,9 @@ struct CommandLineFlowTests {
         #expect(whoami.status == 0)
     }
 
-    @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69")
-    func offline() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
+    @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69", arguments: ClientTransport.allCases)
+    func offline(transport: ClientTransport) async throws {
+        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         _ = try await cli.run(["search", "phone"])
         await backend.stop()
 
@@ -117,9 +117,9 @@ struct CommandLineFlowTests {
         #expect(whoami.standardError.contains("offline: showing your profile cached"))
     }
 
-    @Test("a second search within max-age sends nothing; --refresh revalidates and gets a 304; logout purges")
-    func freshness() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
+    @Test("a second search within max-age sends nothing; --refresh revalidates and gets a 304; logout purges", arguments: ClientTransport.allCases)
+    func freshness(transport: ClientTransport) async throws {
+        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         defer { Task { await backend.stop() } }
 
         let first = try await cli.run(["search", "phone", "--verbose"])
@@ -146,9 +146,9 @@ struct CommandLineFlowTests {
         #expect(cacheFiles.filter { $0.hasSuffix(".json") }.isEmpty, "\(cacheFiles)")
     }
 
-    @Test("product ID: in full, as JSON, from the cache when the backend is away; unknown 1, bad 64, uncached 69")
-    func product() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
+    @Test("product ID: in full, as JSON, from the cache when the backend is away; unknown 1, bad 64, uncached 69", arguments: ClientTransport.allCases)
+    func product(transport: ClientTransport) async throws {
+        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         let human = try await cli.run(["product", "1"])
         let json = try await cli.run(["product", "1", "--json"])
         let unknown = try await cli.run(["product", "99999", "--json"])
@@ -251,17 +251,17 @@ struct CommandLineFlowTests {
         await backend.stop()
     }
 
-    @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode")
-    func unusableAnswers() async throws {
+    @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode", arguments: ClientTransport.allCases)
+    func unusableAnswers(transport: ClientTransport) async throws {
         let serverKey = try AES256Key.random()
         let sealed = try await RunningBackend.start(key: serverKey)
         let plain = try await RunningBackend.start(key: nil)
         defer { Task { await sealed.stop(); await plain.stop() } }
         let clientKey = try AES256Key.random()
 
-        let wrongKey = try await CLI(backend: sealed, key: clientKey)
+        let wrongKey = try await CLI(backend: sealed, key: clientKey, transport: transport)
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
-        let downgrade = try await CLI(backend: plain, key: clientKey)
+        let downgrade = try await CLI(backend: plain, key: clientKey, transport: transport)
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
 
         #expect(wrongKey.status == 65)
@@ -270,11 +270,11 @@ struct CommandLineFlowTests {
         #expect(downgrade.standardError.contains("not sealed"))
     }
 
-    @Test("plain mode works end to end when neither side has a key")
-    func plainMode() async throws {
+    @Test("plain mode works end to end when neither side has a key", arguments: ClientTransport.allCases)
+    func plainMode(transport: ClientTransport) async throws {
         let backend = try await RunningBackend.start(key: nil)
         defer { Task { await backend.stop() } }
-        let cli = try CLI(backend: backend, key: nil)
+        let cli = try CLI(backend: backend, key: nil, transport: transport)
         _ = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
 
         let search = try await cli.run(["search", "phone", "--limit", "5"])
@@ -283,9 +283,9 @@ struct CommandLineFlowTests {
         #expect(search.standardOutput.contains("Showing 1–5 of 25 results"))
     }
 
-    @Test("503s on a search are absorbed by the retry")
-    func retryAbsorbs503() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
+    @Test("503s on a search are absorbed by the retry", arguments: ClientTransport.allCases)
+    func retryAbsorbs503(transport: ClientTransport) async throws {
+        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         defer { Task { await backend.stop() } }
         await backend.server.failNextRequests(2)
 
@@ -294,6 +294,26 @@ struct CommandLineFlowTests {
         #expect(search.status == 0, "\(search.everything)")
         #expect(search.standardError.contains("200"))
         #expect(search.standardError.contains("attempt 3"))
+    }
+
+    /// The flows above take the adapter as their argument; this shows the argument is
+    /// not ignored. libcurl, under URLSession, names itself in a User-Agent header;
+    /// AsyncHTTPClient sends none, and neither does our code.
+    @Test("STOREFRONT_TRANSPORT picks the adapter that carries the requests", arguments: ClientTransport.allCases)
+    func transportIsChosen(transport: ClientTransport) async throws {
+        let server = try LoopbackHTTPServer { _ in .respond(status: 401, headers: [:], body: Array(#"{"message":"no"}"#.utf8)) }
+        defer { server.stop() }
+        var cli = try CLI(backend: nil, key: nil, transport: transport)
+        cli.environment["STOREFRONT_BASE_URL"] = server.baseURL.absoluteString
+
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "x\n")
+
+        #expect(login.status == 77, "\(login.everything)")
+        let agent = try #require(server.requests.first).headers.first { $0.key.lowercased() == "user-agent" }?.value
+        switch transport {
+        case .asyncHTTPClient: #expect(agent == nil)
+        case .urlSession: #expect(agent?.contains("curl") == true, "\(String(describing: agent))")
+        }
     }
 
     @Test("the demo runs every step to a clean exit")

@@ -49,6 +49,15 @@ final class RunningBackend: Sendable {
     }
 }
 
+/// The adapter a `storefront` child carries HTTP with (`STOREFRONT_TRANSPORT`): the
+/// main flows run on both, as the contract suite holds both to one contract.
+enum ClientTransport: String, CaseIterable, Sendable, CustomStringConvertible {
+    case asyncHTTPClient = "asynchttpclient"
+    case urlSession = "urlsession"
+
+    var description: String { rawValue }
+}
+
 /// Runs the real `storefront` binary in a clean environment of its own.
 struct CLI: Sendable {
     struct Failure: Error, CustomStringConvertible {
@@ -70,21 +79,26 @@ struct CLI: Sendable {
 
     /// - Parameter dataDirectory: where the session and cache go; a fresh temporary
     ///   folder, removed with this value, when nil.
-    init(backend: RunningBackend?, key: AES256Key?, dataDirectory: String? = nil) throws {
+    init(backend: RunningBackend?, key: AES256Key?, dataDirectory: String? = nil, transport: ClientTransport = .asyncHTTPClient) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
         var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
         environment["STOREFRONT_PAYLOAD_KEY"] = key?.base64EncodedString
+        environment["STOREFRONT_TRANSPORT"] = transport.rawValue
         self.environment = environment
     }
 
     /// A sealed backend and a CLI already signed in to it as emilys.
-    static func signedIn(clock: any WallClock = SystemWallClock(), tokenLifetime: Duration? = nil) async throws -> (RunningBackend, CLI, AES256Key) {
+    static func signedIn(
+        clock: any WallClock = SystemWallClock(),
+        tokenLifetime: Duration? = nil,
+        transport: ClientTransport = .asyncHTTPClient
+    ) async throws -> (RunningBackend, CLI, AES256Key) {
         let key = try AES256Key.random()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
-        let cli = try CLI(backend: backend, key: key)
+        let cli = try CLI(backend: backend, key: key, transport: transport)
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
         return (backend, cli, key)
