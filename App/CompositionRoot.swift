@@ -61,7 +61,7 @@ struct CompositionRoot: Sendable {
     static func run(
         _ options: GlobalOptions,
         checkingFiles: Bool = true,
-        _ body: (CompositionRoot) async -> ProcessExitStatus
+        _ body: (CompositionRoot) async throws -> ProcessExitStatus
     ) async throws {
         let environment = ProcessInfo.processInfo.environment
         let output = TerminalOutput(format: options.format, environment: environment)
@@ -71,7 +71,13 @@ struct CompositionRoot: Sendable {
                 .reportConfigurationFailure(failure.sentence)
             throw ExitCode(status.rawValue)
         case .ready(let root):
-            let status = await body(root)
+            let status: ProcessExitStatus
+            do {
+                status = try await body(root)
+            } catch {
+                await root.shutdown()
+                throw error
+            }
             await root.shutdown()
             if status != .success {
                 throw ExitCode(status.rawValue)
@@ -88,6 +94,24 @@ struct CompositionRoot: Sendable {
 
     func makeSignInPresenter() -> SignInPresenter {
         SignInPresenter(logIn: LogIn(repository: makeAuthRepository()), output: output, format: format, errors: makeErrorReporter())
+    }
+
+    /// `login`: the password is read only now, once the settings were found sound, so a
+    /// key file others can read is reported before anything is typed. A usage error
+    /// (no password on standard input) is thrown for the parser to print with login's usage.
+    func signIn(username: String, passwordFrom source: PasswordSource) async throws(ValidationError) -> ProcessExitStatus {
+        let errors = makeErrorReporter()
+        switch source.read(for: username) {
+        case .password(let password):
+            return await makeSignInPresenter().signIn(username: username, password: password)
+        case .interrupted:
+            errors.reportStopped("Login interrupted; nothing was changed.", interrupted: true)
+            PasswordPrompt.endAsInterrupted()
+        case .cancelled:
+            return errors.reportStopped("Login cancelled; nothing was changed.", interrupted: false)
+        case .refused(let sentence):
+            throw ValidationError(sentence)
+        }
     }
 
     func makeAccountPresenter() -> AccountPresenter {

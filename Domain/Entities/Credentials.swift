@@ -9,15 +9,22 @@ public struct Credentials: Equatable, Sendable {
 
     /// Trims the username; fails when either part is empty.
     public init(username: String, password: String) throws(InvalidInput) {
-        let trimmed = username.trimmingWhitespace()
-        guard !trimmed.isEmpty else {
-            throw InvalidInput(field: "username", reason: "must not be empty")
-        }
+        let username = try Self.username(username)
         guard !password.isEmpty else {
             throw InvalidInput(field: "password", reason: "must not be empty")
         }
-        self.username = trimmed
+        self.username = username
         self.password = password
+    }
+
+    /// The username as it is sent: trimmed, and refused when nothing is left. A command
+    /// can check it before it asks for a password.
+    public static func username(_ text: String) throws(InvalidInput) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            throw InvalidInput(field: "username", reason: "must not be empty")
+        }
+        return trimmed
     }
 }
 

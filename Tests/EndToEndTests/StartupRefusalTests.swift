@@ -109,6 +109,35 @@ struct StartupRefusalTests {
         #expect(endless.standardError.contains("/dev/zero"))
     }
 
+    /// Before, login asked for the password first and refused the settings after it was
+    /// typed: the prompt waited for ever here, and the test ran out its bounded waits.
+    @Test(
+        "login on a terminal refuses a loose key or session file before it asks for the password",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)"),
+        arguments: ["key", "session"]
+    )
+    func refusedBeforePrompt(loose: String) async throws {
+        let folder = try TemporaryDirectory()
+        let keyFile = folder.file("payload.key")
+        try PrivateFiles.writeAtomically(Array(try AES256Key.random().base64EncodedString.utf8), to: keyFile)
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.file("data"))
+        try PrivateFiles.createDirectory(at: cli.dataDirectory)
+        let sessionFile = cli.dataDirectory + "/session.json"
+        try PrivateFiles.writeAtomically(Array(#"{"accessToken":"a","refreshToken":"r","userID":1}"#.utf8), to: sessionFile)
+        let looseFile = loose == "key" ? keyFile : sessionFile
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: looseFile)
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+
+        let child = try TerminalChild(
+            cli: cli, arguments: ["login", "--username", "emilys", "--payload-key-file", keyFile], terminal: terminal
+        )
+
+        #expect(await terminal.waitFor("chmod 600 \(looseFile)"), "\(terminal.screen)")
+        #expect(await child.exit() == .exited(78), "\(terminal.screen)")
+        #expect(!terminal.screen.contains("Password for"), "the password was asked for first: \(terminal.screen)")
+    }
+
     @Test("serve on a port that is taken fails to start: 78, naming the address")
     func servePortTaken() async throws {
         let occupant = try LoopbackHTTPServer { _ in .hang }
