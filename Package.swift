@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
-// Storefront: a layered Swift 6 reference app. Each top-level folder is a layer
-// and a target, so the compiler (not a convention) keeps the dependencies pointing inward:
-// App → Presentation / Data → Domain; Data → Infrastructure.
+// Storefront: a layered Swift 6 reference app. Each top-level folder is a layer, and
+// the targets inside it make the compiler (not a convention) keep the dependencies
+// pointing inward: App → Presentation / Data → Domain; Data → Infrastructure.
 import PackageDescription
 
 /// Our own targets build in Swift 6 mode and treat every warning as an error.
