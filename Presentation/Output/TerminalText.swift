@@ -8,6 +8,16 @@
 /// leaves DEL and C1 raw).
 public enum TerminalText {
     public static func escapingControls(_ text: String) -> String {
+        escaping(text, where: isControl)
+    }
+
+    /// Every control character escaped, newline and tab too: for text that must stay on
+    /// one line and be measured as shown, such as a table cell.
+    public static func oneLine(_ text: String) -> String {
+        escaping(text) { isControl($0) || $0 == "\n" || $0 == "\t" }
+    }
+
+    private static func escaping(_ text: String, where isControl: (Unicode.Scalar) -> Bool) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

@@ -23,11 +23,12 @@ enum ProductTable {
 
     static func lines(for products: [Product], width: Int? = nil) -> [StyledText] {
         let header = ["ID", "TITLE", "BRAND", "PRICE", "RATING", "STOCK"]
+        // Escaped before anything is measured: the escape is what the terminal shows.
         var rows = products.map { product in
             [
                 String(product.id.rawValue),
-                product.title,
-                product.brand.map { width == nil ? $0 : DisplayWidth.truncate($0, to: maximumBrandColumns) } ?? "—",
+                TerminalText.oneLine(product.title),
+                product.brand.map(TerminalText.oneLine).map { width == nil ? $0 : DisplayWidth.truncate($0, to: maximumBrandColumns) } ?? "—",
                 product.price.description,
                 DecimalText.twoDecimals(product.rating),
                 String(product.stock),

@@ -26,4 +26,13 @@ struct TerminalTextTests {
         #expect(decoded["title"] == title)
         #expect(!escaped.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 0x9B })
     }
+
+    @Test("one line: newline and tab are escaped too, and escaping twice changes nothing more")
+    func oneLine() {
+        let escaped = TerminalText.oneLine("a\nb\tc\u{1B}d")
+
+        #expect(escaped == #"a\u000ab\u0009c\u001bd"#)
+        #expect(TerminalText.oneLine(escaped) == escaped)
+        #expect(TerminalText.escapingControls("a\nb\tc") == "a\nb\tc", "the multi-line form keeps layout")
+    }
 }
