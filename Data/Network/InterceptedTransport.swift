@@ -4,7 +4,8 @@ import Logging
 /// A transport that runs each request through interceptors, first to last, and then
 /// through the wrapped transport. The store's order, and why, is `storeChain` below.
 public struct InterceptedTransport: HTTPTransport {
-    private let interceptors: [any HTTPInterceptor]
+    /// Internal rather than private so a test can read the order the documents state.
+    let interceptors: [any HTTPInterceptor]
     private let transport: any HTTPTransport
 
     public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport) {
