@@ -8,9 +8,11 @@ import Logging
 import Presentation
 import URLSessionAdapter
 
-/// The one place that builds objects: settings → transport → interceptors →
-/// repositories → use cases → presenters, each handed what it needs through its
-/// initialiser. Read top to bottom, it is the whole object graph.
+/// The one place that builds objects, each handed what it needs through its
+/// initialiser. Read top to bottom, it goes from a command inward, the way a request
+/// travels: start-up (the settings, or why they are refused), the presenters with
+/// their use cases, the repositories those read through, and the network under them
+/// (transport, interceptors, logger).
 struct CompositionRoot: Sendable {
     private let settings: ClientSettings
     private let output: any ConsoleOutput
