@@ -21,6 +21,8 @@ import Logging
 /// 6. `--offline` answers from the cache alone; `--refresh` skips rule 2.
 /// 7. Answers are kept per backend and user (`Owner`): two people sharing a data folder
 ///    never see each other's, and with no one signed in nothing is kept.
+/// 8. A login's answer carries the user: kept for `whoami` offline, stale at once. A
+///    logout drops every answer kept for that user, before the session that names them.
 struct CachePolicy: Sendable {
     let cache: any ResponseCache
     let clock: any WallClock
@@ -188,6 +190,20 @@ struct CachePolicy: Sendable {
     }
 
     private static let longestAge: TimeInterval = 100 * 365 * 24 * 3600
+
+    /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
+    /// stale at once, so a reachable backend is still asked.
+    func keepSignedIn<Answer: Encodable & Sendable>(_ user: Answer, userID: Int, meTarget: String) async {
+        let owner = Owner(namespace: namespace, userID: userID)
+        await cache.store(user, for: owner.key(for: meTarget), validity: CacheValidity())
+    }
+
+    /// Rule 8, logout: every answer kept for the signed-in user goes. Called before the
+    /// session is cleared, while it still says whose they are.
+    func forgetSignedIn() async {
+        guard let owner = await Owner.signedIn(namespace: namespace, sessions: sessions) else { return }
+        await cache.removeAll(keyPrefix: owner.keyPrefix)
+    }
 
     /// Whose kept answers these are: the backend and the signed-in user. Logout finds
     /// (by `keyPrefix`) and removes exactly one user's.

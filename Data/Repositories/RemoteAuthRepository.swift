@@ -7,9 +7,7 @@ import Logging
 public struct RemoteAuthRepository: AuthRepository {
     private let api: StoreAPIClient
     private let sessions: any SessionStore
-    private let cache: any ResponseCache
     private let cachePolicy: CachePolicy
-    private let cacheNamespace: String
 
     /// - Parameter cacheNamespace: tells apart the caches of different backends, e.g. the base URL.
     public init(
@@ -22,9 +20,7 @@ public struct RemoteAuthRepository: AuthRepository {
     ) {
         self.api = StoreAPIClient(transport: transport, clock: clock)
         self.sessions = sessions
-        self.cache = cache
         self.cachePolicy = CachePolicy(cache: cache, clock: clock, sessions: sessions, namespace: cacheNamespace, logger: logger)
-        self.cacheNamespace = cacheNamespace
     }
 
     /// Stores the new session only once the server has accepted the credentials, so a
@@ -43,9 +39,7 @@ public struct RemoteAuthRepository: AuthRepository {
         } catch {
             throw .unexpected(detail: "the session could not be stored: \(error)")
         }
-        // Kept for `whoami` offline; stale at once, so a reachable backend is still asked.
-        let owner = CachePolicy.Owner(namespace: cacheNamespace, userID: answer.user.id)
-        await cache.store(answer.user, for: owner.key(for: StoreEndpoints.currentUser.target), validity: CacheValidity())
+        await cachePolicy.keepSignedIn(answer.user, userID: answer.user.id, meTarget: StoreEndpoints.currentUser.target)
         return user
     }
 
@@ -63,9 +57,7 @@ public struct RemoteAuthRepository: AuthRepository {
     /// is what signs this client out. Works offline, and when already signed out.
     /// This user's kept answers go first, while the session still says whose they are.
     public func logOut() async throws(StoreError) {
-        if let owner = await CachePolicy.Owner.signedIn(namespace: cacheNamespace, sessions: sessions) {
-            await cache.removeAll(keyPrefix: owner.keyPrefix)
-        }
+        await cachePolicy.forgetSignedIn()
         do {
             try await sessions.clear()
         } catch {
