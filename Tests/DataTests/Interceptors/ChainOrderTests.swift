@@ -53,7 +53,7 @@ struct ChainOrderTests {
 
         let stated = try Self.statedOrders()
 
-        #expect(built == ["logging", "auth", "retry", "base path", "payload sealing"])
+        #expect(built.count == 5 && !built.contains { $0.hasSuffix("Interceptor") }, "an interceptor the documents have no word for: \(built)")
         #expect(stated.count >= 3, "the documents' statements were not found: \(stated)")
         for (file, order) in stated {
             #expect(order == built, "\(file) says \(order.joined(separator: " → "))")
