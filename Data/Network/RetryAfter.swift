@@ -8,6 +8,13 @@ public enum RetryAfter {
     /// it keeps the arithmetic (and the sentence that quotes it) finite.
     public static let longest: Duration = .seconds(86_400)
 
+    /// Whether an answer asks the client to wait: a 429 always (how long only when
+    /// `wait` says), a 503 only when it says how long. A 503 without `Retry-After` is an
+    /// ordinary outage, retried with backoff. The retry and the error mapping both ask here.
+    public static func asksToWait(status: Int, wait: Duration?) -> Bool {
+        status == 429 || (status == 503 && wait != nil)
+    }
+
     /// The wait `value` asks for, measured from `now`; nil when there is no usable value.
     /// A date in the past asks for no wait at all.
     public static func delay(from value: String?, now: Date) -> Duration? {

@@ -24,10 +24,8 @@ enum StoreErrorMapping {
             .sessionExpired
         case (404, _):
             .notFound
-        case (429, _):
+        case _ where RetryAfter.asksToWait(status: status, wait: retryAfter):
             // Asked to wait longer than a command waits, or again after waiting once.
-            .rateLimited(retryAfter: retryAfter)
-        case (503, _) where retryAfter != nil:
             .rateLimited(retryAfter: retryAfter)
         case (502, _), (503, _), (504, _):
             // Still failing after the retries: as good as absent, so the cache may stand in.

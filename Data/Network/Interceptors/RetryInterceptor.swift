@@ -97,15 +97,9 @@ public struct RetryInterceptor: HTTPInterceptor {
         case asked(Duration?)
     }
 
-    /// A 503 asks to wait only when it says how long: without `Retry-After` it is an
-    /// ordinary outage, retried with backoff.
     private func askedToWait(by response: HTTPResponse) -> WaitRequest {
         let wait = RetryAfter.delay(from: response.header("Retry-After"), now: clock.now)
-        switch response.status {
-        case 429: return .asked(wait)
-        case 503 where wait != nil: return .asked(wait)
-        default: return .none
-        }
+        return RetryAfter.asksToWait(status: response.status, wait: wait) ? .asked(wait) : .none
     }
 
     /// Equal jitter: half of the exponential delay is fixed, half is random, so clients
