@@ -10,9 +10,9 @@ import Synchronization
 /// after the line that ended the wait.
 final class TerminalSpinner: Sendable {
     private struct State {
+        /// The frames of the last wait; kept once stopped (and cancelled), so `drained`
+        /// can wait for its end.
         var task: Task<Void, Never>?
-        /// The last frames' task, kept after `stop` so `drained` can wait for its end.
-        var lastTask: Task<Void, Never>?
         /// Bumped by each begin and stop, so a frame of an ended wait is never drawn.
         var generation = 0
         var showing = false
@@ -46,11 +46,9 @@ final class TerminalSpinner: Sendable {
         state.withLock { state in
             let generation = state.generation
             state.label = TerminalText.escapingControls(label)
-            let task = Task { [self] in
+            state.task = Task { [self] in
                 await animate(generation: generation)
             }
-            state.task = task
-            state.lastTask = task
         }
     }
 
@@ -64,7 +62,6 @@ final class TerminalSpinner: Sendable {
         state.withLock { state in
             state.generation += 1
             state.task?.cancel()
-            state.task = nil
             if state.showing {
                 write(ANSI.clearLine)
                 state.showing = false
@@ -75,7 +72,7 @@ final class TerminalSpinner: Sendable {
     /// Returns once the last wait's frames task has ended, so a test sees any frame
     /// that would land late before it says none did.
     func drained() async {
-        await state.withLock { $0.lastTask }?.value
+        await state.withLock { $0.task }?.value
     }
 
     private func animate(generation: Int) async {
