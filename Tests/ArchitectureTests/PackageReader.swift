@@ -8,13 +8,8 @@ enum PackageReader {
         let description: String
     }
 
-    /// The root of this repository, three folders above this file.
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent() // ArchitectureTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent()
-    }
+    /// The root of this repository.
+    static var repositoryRoot: URL { RepositoryFolder.root }
 
     static func targets(ofPackageAt root: URL) throws -> [DeclaredTarget] {
         let json = try dumpPackage(at: root)

@@ -20,8 +20,7 @@ struct ChainOrderTests {
         }
     }
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = RepositoryFolder.root
 
     /// Every "logging → … → …" run in README.md and docs/*.md, up to the punctuation
     /// that ends it, as its steps (the adapter at the end left out), with its file.
