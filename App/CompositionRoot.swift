@@ -20,6 +20,9 @@ struct CompositionRoot: Sendable {
     private let verbose: Bool
     private let logger: Logger
     private let clock: any WallClock = SystemWallClock()
+    /// One session store for the process, shared by the chain and the repositories, so
+    /// the session file is read once per command.
+    private let sessions: FileSessionStore
     /// One transport for the process, so connections are reused.
     private let transport: any HTTPTransport
     /// Closes the adapter's connections; called once, when the command is done.
@@ -31,7 +34,9 @@ struct CompositionRoot: Sendable {
         self.format = format
         self.verbose = verbose
         self.logger = Self.makeLogger(output: output, verbose: verbose)
-        (self.transport, self.closeTransport) = try Self.makeTransport(settings: settings, logger: logger, clock: clock) { [output] wait in
+        let sessions = FileSessionStore(directory: settings.stateDirectory)
+        self.sessions = sessions
+        (self.transport, self.closeTransport) = try Self.makeTransport(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
     }
@@ -190,7 +195,7 @@ struct CompositionRoot: Sendable {
     func makeStatusReport(checkingWithBackend: Bool = false) async -> StatusReport {
         await StatusInspection(
             settings: settings,
-            sessions: makeSessionStore(),
+            sessions: sessions,
             accounts: makeAuthRepository(),
             cache: makeCache(),
             output: output
@@ -199,7 +204,7 @@ struct CompositionRoot: Sendable {
 
     /// Whether a session is stored, so the interactive mode knows to ask for a login first.
     func hasSession() async -> Bool {
-        (try? await makeSessionStore().load()) != nil
+        (try? await sessions.load()) != nil
     }
 
     /// The width tables and text fit when standard output is a terminal; nil when piped,
@@ -215,29 +220,24 @@ struct CompositionRoot: Sendable {
     // MARK: Repositories
 
     private func makeAuthRepository() -> RemoteAuthRepository {
-        RemoteAuthRepository(
-            transport: transport,
-            sessions: makeSessionStore(),
-            cache: makeCache(),
-            clock: clock,
-            cacheNamespace: settings.baseURL.absoluteString,
-            logger: logger
-        )
+        RemoteAuthRepository(client: makeStoreClient(), sessions: sessions)
     }
 
     private func makeProductRepository() -> RemoteProductRepository {
-        RemoteProductRepository(
+        RemoteProductRepository(client: makeStoreClient())
+    }
+
+    /// The one way every repository reaches the store: the chain, the cache and its
+    /// rules, and the `--verbose` line.
+    private func makeStoreClient() -> StoreClient {
+        StoreClient(
             transport: transport,
-            sessions: makeSessionStore(),
             cache: makeCache(),
+            sessions: sessions,
             clock: clock,
             cacheNamespace: settings.baseURL.absoluteString,
             logger: logger
         )
-    }
-
-    private func makeSessionStore() -> FileSessionStore {
-        FileSessionStore(directory: settings.stateDirectory)
     }
 
     private func makeCache() -> FileResponseCache {
@@ -250,6 +250,7 @@ struct CompositionRoot: Sendable {
     /// is Data's decision: `InterceptedTransport.storeChain`).
     private static func makeTransport(
         settings: ClientSettings,
+        sessions: any SessionStore,
         logger: Logger,
         clock: any WallClock,
         announceWait: @escaping @Sendable (Duration) -> Void
@@ -258,7 +259,7 @@ struct CompositionRoot: Sendable {
         let adapter = try makeAdapter(settings: settings, origin: origin)
         let chain = InterceptedTransport.storeChain(
             adapter: adapter.transport,
-            sessions: FileSessionStore(directory: settings.stateDirectory),
+            sessions: sessions,
             payloadKey: settings.payloadKey,
             logger: logger,
             clock: clock,

@@ -32,14 +32,14 @@ struct ClientBenchmark {
         let chain = InterceptedTransport.storeChain(adapter: adapter, sessions: sessions, payloadKey: nil, logger: .silent)
         let cache = FileResponseCache(directory: folder + "/cache", clock: SystemWallClock())
         let namespace = baseURL.absoluteString
-        let logIn = LogIn(repository: RemoteAuthRepository(
-            transport: chain, sessions: sessions, cache: cache, clock: SystemWallClock(), cacheNamespace: namespace
-        ))
+        let client = StoreClient(transport: chain, cache: cache, sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace)
+        let logIn = LogIn(repository: RemoteAuthRepository(client: client, sessions: sessions))
         // The stack pays for writing each answer to the cache, as the App does, but never
         // reads one back: a fresh hit would skip the network this compares against.
-        let search = SearchProducts(repository: RemoteProductRepository(
-            transport: chain, sessions: sessions, cache: WriteOnlyCache(writingTo: cache), clock: SystemWallClock(), cacheNamespace: namespace
-        ))
+        let writingClient = StoreClient(
+            transport: chain, cache: WriteOnlyCache(writingTo: cache), sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace
+        )
+        let search = SearchProducts(repository: RemoteProductRepository(client: writingClient))
         _ = try await logIn(username: "emilys", password: "emilyspass")
         guard let token = try await sessions.load()?.accessToken else { throw BenchmarkFailure(reason: "no session after login") }
         let bare = HTTPRequest(
@@ -48,21 +48,9 @@ struct ClientBenchmark {
             headers: ["Authorization": "Bearer \(token)"]
         )
 
-        let clock = ContinuousClock()
-        var bareTimes: [Duration] = []
-        var stackTimes: [Duration] = []
-        // Interleaved, so drift in the machine's load falls on both alike; the first
-        // tenth warms connections and caches and is not counted.
-        let warmUp = iterations / 10
-        for index in 0..<(iterations + warmUp) {
-            let bareTime = try await clock.measure { _ = try await adapter.send(bare) }
-            let stackTime = try await clock.measure { _ = try await search(text: "phone", page: 1, pageSize: 10) }
-            if index >= warmUp {
-                bareTimes.append(bareTime)
-                stackTimes.append(stackTime)
-            }
-        }
-
+        let (bareTimes, stackTimes) = try await interleaved(iterations, { _ = try await adapter.send(bare) }, {
+            _ = try await search(text: "phone", page: 1, pageSize: 10)
+        })
         let bareP50 = percentile(bareTimes, 0.50), bareP99 = percentile(bareTimes, 0.99)
         let stackP50 = percentile(stackTimes, 0.50), stackP99 = percentile(stackTimes, 0.99)
         print("in-process, \(iterations) searches each (µs)      p50      p99")
@@ -70,9 +58,63 @@ struct ClientBenchmark {
         print("  whole client stack                   \(pad(stackP50)) \(pad(stackP99))")
         print("  difference                           \(pad(stackP50 - bareP50)) \(pad(stackP99 - bareP99))   goal: ≤ 100 µs at p50")
 
+
+        // Where the difference goes: the stack's own work over a transport that answers
+        // at once with the backend's recorded answer, then its parts one by one.
+        let recorded = try await adapter.send(bare)
+        let canned = CannedTransport(answer: recorded)
+        let cannedSearch = SearchProducts(repository: RemoteProductRepository(client: StoreClient(
+            transport: InterceptedTransport.storeChain(adapter: canned, sessions: sessions, payloadKey: nil, logger: .silent),
+            cache: WriteOnlyCache(writingTo: cache), sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace
+        )))
+        let parts: [(String, Int)] = [
+            ("whole stack, transport answering at once", try await p50(iterations) { _ = try await cannedSearch(text: "phone", page: 1, pageSize: 10) }),
+            ("  the session read", try await p50(iterations) { _ = try await sessions.load() }),
+            ("  the answer kept (one cache write)", try await p50(iterations) {
+                await cache.store(recorded.body, for: "bench", validity: CacheValidity(freshFor: .seconds(60), etag: #""v1""#))
+            }),
+        ]
+        print("where it goes, p50 (µs)")
+        for (name, value) in parts {
+            print("  \(name.padding(toLength: 42, withPad: " ", startingAt: 0))\(pad(value))")
+        }
+
         await adapter.shutdown()
         backend.cancel()
         _ = await backend.result
+    }
+
+    /// `iterations` runs of each of `first` and `second`, interleaved so drift in the
+    /// machine's load falls on both alike, after a tenth as many that warm connections
+    /// and caches. Not isolated to the main actor, so no run pays for a hop to it.
+    private static func interleaved(
+        _ iterations: Int,
+        _ first: @Sendable () async throws -> Void,
+        _ second: @Sendable () async throws -> Void
+    ) async throws -> ([Duration], [Duration]) {
+        let clock = ContinuousClock()
+        var firstTimes: [Duration] = []
+        var secondTimes: [Duration] = []
+        let warmUp = iterations / 10
+        for index in 0..<(iterations + warmUp) {
+            let firstTime = try await clock.measure { try await first() }
+            let secondTime = try await clock.measure { try await second() }
+            if index >= warmUp {
+                firstTimes.append(firstTime)
+                secondTimes.append(secondTime)
+            }
+        }
+        return (firstTimes, secondTimes)
+    }
+
+    /// The median of `iterations` runs of `body`, after a tenth as many to warm up;
+    /// off the main actor, like `interleaved`.
+    private static func p50(_ iterations: Int, _ body: @Sendable () async throws -> Void) async throws -> Int {
+        let clock = ContinuousClock()
+        for _ in 0..<(iterations / 10) { try await body() }
+        var times: [Duration] = []
+        for _ in 0..<iterations { times.append(try await clock.measure { try await body() }) }
+        return percentile(times, 0.50)
     }
 
     private static func percentile(_ samples: [Duration], _ fraction: Double) -> Int {
@@ -91,14 +133,21 @@ struct BenchmarkFailure: Error {
     let reason: String
 }
 
+/// Answers every request at once with one recorded answer: the stack with no network under it.
+struct CannedTransport: HTTPTransport {
+    let answer: HTTPResponse
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { answer }
+}
+
 /// A cache that stores every answer and finds none: the network path, cache writes included.
 struct WriteOnlyCache: ResponseCache {
     let writingTo: FileResponseCache
 
-    func value<Value: Decodable & Sendable>(_ type: Value.Type, for key: String) async -> CachedValue<Value>? { nil }
+    func answer(for key: String) async -> CachedAnswer? { nil }
 
-    func store<Value: Encodable & Sendable>(_ value: Value, for key: String, validity: CacheValidity) async {
-        await writingTo.store(value, for: key, validity: validity)
+    func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
+        await writingTo.store(body, for: key, validity: validity)
     }
 
     func remove(key: String) async {

@@ -5,27 +5,37 @@ import Infrastructure
 /// replaced atomically so that several `storefront` processes can share the folder
 /// without torn reads or writes. Bounded by entry count and bytes; the least recently
 /// used entries (by modification time, touched on every hit) go first.
+///
+/// A file is one line of JSON saying whose answer it is and how long it stays fresh,
+/// then the answer's body exactly as the backend sent it: nothing is decoded to be
+/// kept, or encoded again, and a reader decodes it as it would the network's.
 public struct FileResponseCache: ResponseCache {
-    /// How large the cache may grow.
+    /// How large the cache may grow, and how often a write checks.
     public struct Limits: Sendable {
         public var maximumEntries: Int
         public var maximumBytes: Int
+        /// A write that adds an entry checks the limits on one entry in this many
+        /// (chosen by the entry's name, so processes need no shared counter); replacing
+        /// an entry never does. Listing the folder costs more than the rest of a write,
+        /// so most writes skip it, and the limits may be passed by about this many entries.
+        public var checkOneNewEntryIn: Int
 
-        public init(maximumEntries: Int = 2_000, maximumBytes: Int = 50 * 1024 * 1024) {
+        public init(maximumEntries: Int = 2_000, maximumBytes: Int = 50 * 1024 * 1024, checkOneNewEntryIn: Int = 16) {
             self.maximumEntries = maximumEntries
             self.maximumBytes = maximumBytes
+            self.checkOneNewEntryIn = max(1, checkOneNewEntryIn)
         }
     }
 
-    /// What one file holds: the key (to tell a hash collision from a hit, and to find a
-    /// user's entries at logout), the time it was stored, how long it stays fresh, its
-    /// `ETag`, and the value's JSON. An entry from before freshness existed is stale.
-    private struct Envelope: Codable {
+    /// The first line of an entry: the key (to tell a hash collision from a hit, and
+    /// to find a user's entries at logout), when it was stored, how long it stays
+    /// fresh and its `ETag`. JSON never puts a raw line break in a value, so the first
+    /// `\n` ends it.
+    private struct Header: Codable {
         let key: String
         let storedAt: Date
         var freshForSeconds: Int?
         var etag: String?
-        let value: String
     }
 
     public let directory: String
@@ -38,65 +48,53 @@ public struct FileResponseCache: ResponseCache {
         self.clock = clock
     }
 
-    public func value<Value: Decodable & Sendable>(_ type: Value.Type, for key: String) async -> CachedValue<Value>? {
-        guard let path = path(for: key) else { return nil }
-        guard let bytes = try? PrivateFiles.read(at: path) else { return nil }
-        do {
-            let envelope = try Self.decoder.decode(Envelope.self, from: Data(bytes))
-            guard envelope.key == key else { return nil }
-            let value = try Self.decoder.decode(Value.self, from: Data(envelope.value.utf8))
-            PrivateFiles.touch(path)
-            let validity = CacheValidity(freshFor: .seconds(envelope.freshForSeconds ?? 0), etag: envelope.etag)
-            return CachedValue(value: value, storedAt: envelope.storedAt, validity: validity)
-        } catch {
+    public func answer(for key: String) async -> CachedAnswer? {
+        guard let path = path(for: key)?.path, let bytes = try? PrivateFiles.read(at: path) else { return nil }
+        guard let entry = Self.split(bytes) else {
             // Truncated, corrupt, or of an older shape: a miss, and not worth keeping.
             try? PrivateFiles.remove(at: path)
             return nil
         }
+        // Another key with the same digest: its entry, not this one's.
+        guard entry.header.key == key else { return nil }
+        PrivateFiles.touch(path)
+        let validity = CacheValidity(freshFor: .seconds(entry.header.freshForSeconds ?? 0), etag: entry.header.etag)
+        return CachedAnswer(body: entry.body, storedAt: entry.header.storedAt, validity: validity)
     }
 
-    public func store<Value: Encodable & Sendable>(_ value: Value, for key: String, validity: CacheValidity) async {
-        guard let path = path(for: key), let valueJSON = try? Self.encoder.encode(value) else { return }
-        let envelope = Envelope(
-            key: key,
-            storedAt: clock.now,
-            freshForSeconds: Int(validity.freshFor.components.seconds),
-            etag: validity.etag,
-            value: String(decoding: valueJSON, as: UTF8.self)
-        )
-        guard let bytes = try? Self.encoder.encode(envelope) else { return }
+    public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
+        let header = Header(key: key, storedAt: clock.now, freshForSeconds: Int(validity.freshFor.components.seconds), etag: validity.etag)
+        guard let file = path(for: key), let headerLine = try? Self.encoder.encode(header) else { return }
+        let isNew = !FileManager.default.fileExists(atPath: file.path)
         do {
             try PrivateFiles.createDirectory(at: directory)
             // Not durable: two fsyncs were most of a search's cost over the wire, and a
             // cache entry lost to a power cut is only a miss (a torn one is removed on read).
-            try PrivateFiles.writeAtomically([UInt8](bytes), to: path, durable: false)
+            try PrivateFiles.writeAtomically([UInt8](headerLine) + [Self.lineBreak] + body, to: file.path, durable: false)
         } catch {
             return
         }
-        evictIfNeeded()
+        if isNew, Self.isChecked(file.name, oneIn: limits.checkOneNewEntryIn) {
+            evictIfNeeded()
+        }
     }
 
     public func remove(key: String) async {
-        guard let path = path(for: key) else { return }
+        guard let path = path(for: key)?.path else { return }
         try? PrivateFiles.remove(at: path)
     }
 
-    /// Reads each entry's key: file names are digests, so the key inside is the only
-    /// way to tell whose an entry is. Logout is rare; a full read is fine there.
+    /// Reads each entry's first line: file names are digests, so the key inside is the
+    /// only way to tell whose an entry is. Logout is rare; a full read is fine there.
     public func removeAll(keyPrefix prefix: String) async {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasSuffix(".json") {
             let path = (directory as NSString).appendingPathComponent(name)
             guard let bytes = try? PrivateFiles.read(at: path),
-                  let envelope = try? Self.decoder.decode(KeyOnly.self, from: Data(bytes)),
-                  envelope.key.hasPrefix(prefix) else { continue }
+                  let entry = Self.split(bytes),
+                  entry.header.key.hasPrefix(prefix) else { continue }
             try? PrivateFiles.remove(at: path)
         }
-    }
-
-    /// An envelope's key alone, so a purge does not decode every value.
-    private struct KeyOnly: Decodable {
-        let key: String
     }
 
     /// How many entries, how many bytes, and when the oldest was stored: for
@@ -111,7 +109,7 @@ public struct FileResponseCache: ResponseCache {
             statistics.entries += 1
             statistics.bytes += (try? url.resourceValues(forKeys: Set(keys)).fileSize) ?? 0
             if let bytes = try? PrivateFiles.read(at: url.path),
-               let stored = try? Self.decoder.decode(StoredAtOnly.self, from: Data(bytes)).storedAt,
+               let stored = Self.split(bytes)?.header.storedAt,
                stored < statistics.oldestStoredAt ?? .distantFuture {
                 statistics.oldestStoredAt = stored
             }
@@ -119,8 +117,20 @@ public struct FileResponseCache: ResponseCache {
         return statistics
     }
 
-    private struct StoredAtOnly: Decodable {
-        let storedAt: Date
+    /// An entry's header and body, or nil when the file is not an entry.
+    private static func split(_ bytes: [UInt8]) -> (header: Header, body: [UInt8])? {
+        guard let end = bytes.firstIndex(of: lineBreak),
+              let header = try? decoder.decode(Header.self, from: Data(bytes[..<end])) else { return nil }
+        return (header, Array(bytes[(end + 1)...]))
+    }
+
+    private static let lineBreak = UInt8(ascii: "\n")
+
+    /// Whether a new entry named `name` (a hex digest, so evenly spread) is the one
+    /// in `oneIn` whose write checks the limits.
+    private static func isChecked(_ name: String, oneIn: Int) -> Bool {
+        guard oneIn > 1 else { return true }
+        return (UInt64(name.prefix(8), radix: 16) ?? 0) % UInt64(oneIn) == 0
     }
 
     /// Removes the least recently used entries until both limits hold, and the
@@ -160,9 +170,10 @@ public struct FileResponseCache: ResponseCache {
 
     private static let abandonedAfter: TimeInterval = 600
 
-    private func path(for key: String) -> String? {
+    /// The entry's path, and its file name (the key's digest).
+    private func path(for key: String) -> (path: String, name: String)? {
         guard let digest = try? SHA256.hexDigest(of: Array(key.utf8)) else { return nil }
-        return (directory as NSString).appendingPathComponent("\(digest).json")
+        return ((directory as NSString).appendingPathComponent("\(digest).json"), digest)
     }
 
     private static let encoder: JSONEncoder = {

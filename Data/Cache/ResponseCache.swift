@@ -1,13 +1,14 @@
 import Foundation
 
-/// A cached answer, when it was stored, and what the backend said about reusing it.
-public struct CachedValue<Value: Sendable>: Sendable {
-    public let value: Value
+/// A kept answer: its body as the backend sent it, when it was kept, and what the
+/// backend said about reusing it.
+public struct CachedAnswer: Sendable, Equatable {
+    public let body: [UInt8]
     public let storedAt: Date
     public let validity: CacheValidity
 
-    public init(value: Value, storedAt: Date, validity: CacheValidity) {
-        self.value = value
+    public init(body: [UInt8], storedAt: Date, validity: CacheValidity) {
+        self.body = body
         self.storedAt = storedAt
         self.validity = validity
     }
@@ -27,13 +28,14 @@ public struct CacheValidity: Sendable, Equatable {
 }
 
 /// Remembers answers by key, so that the app can answer without the backend: while an
-/// answer is fresh, and when the backend is away.
+/// answer is fresh, and when the backend is away. It keeps bytes; what they mean, and
+/// whether they are still usable, is for the reader to decide.
 public protocol ResponseCache: Sendable {
-    /// The value stored under `key`, or nil on a miss. A damaged entry is a miss (and is removed).
-    func value<Value: Decodable & Sendable>(_ type: Value.Type, for key: String) async -> CachedValue<Value>?
-    /// Stores `value` under `key`, replacing what was there. Best effort: a cache that
+    /// The answer stored under `key`, or nil on a miss. A damaged entry is a miss (and is removed).
+    func answer(for key: String) async -> CachedAnswer?
+    /// Stores `body` under `key`, replacing what was there. Best effort: a cache that
     /// cannot be written must not fail the request whose answer it was keeping.
-    func store<Value: Encodable & Sendable>(_ value: Value, for key: String, validity: CacheValidity) async
+    func store(_ body: [UInt8], for key: String, validity: CacheValidity) async
     func remove(key: String) async
     /// Removes every entry whose key starts with `prefix` (one user's answers, at logout).
     func removeAll(keyPrefix prefix: String) async

@@ -31,15 +31,17 @@ public struct InterceptedTransport: HTTPTransport {
 
 extension InterceptedTransport {
     /// The chain every store request goes through, built in one place so the App and
-    /// the benchmark run the same order: logging → auth → retry → base path → payload
-    /// sealing → adapter.
+    /// the benchmark run the same order: auth → retry → base path → payload sealing →
+    /// adapter.
     ///
     /// Auth sits outside the retry, so a refresh (a POST, with a single-use token) is
     /// never repeated: were retry outside, a GET whose refresh failed mid-flight would be
-    /// retried, get 401 again and spend the refresh token a second time. Logging sits
-    /// outside both, so it prints one line per command exchange with the attempt it took;
-    /// sealing sits inside auth so the refresh call is sealed like every other request.
-    /// The adapter is the only piece that knows which HTTP stack is underneath.
+    /// retried, get 401 again and spend the refresh token a second time. Sealing sits
+    /// inside auth so the refresh call is sealed like every other request. The one
+    /// `--verbose` line per exchange is written above the chain, by `StoreClient`, the
+    /// only place that knows both what the network did and what the cache did with it;
+    /// the refresh, which no client call makes, writes its own. The adapter is the only
+    /// piece that knows which HTTP stack is underneath.
     public static func storeChain(
         adapter: any HTTPTransport,
         sessions: any SessionStore,
@@ -51,7 +53,6 @@ extension InterceptedTransport {
         announceWait: @escaping @Sendable (Duration) -> Void = { _ in }
     ) -> InterceptedTransport {
         var interceptors: [any HTTPInterceptor] = [
-            LoggingInterceptor(logger: logger),
             AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
             RetryInterceptor(sleeper: sleeper, clock: clock, announceWait: announceWait),
         ]

@@ -1,4 +1,5 @@
 import Domain
+import Infrastructure
 
 /// What can go wrong between sending a request and holding a usable response,
 /// before anyone has looked at the status code.
@@ -39,4 +40,28 @@ public enum NetworkError: Error, Equatable, Sendable {
     case sessionStorage(reason: String)
     /// The request could not be turned into a URL.
     case invalidRequest(reason: String)
+}
+
+extension NetworkError {
+    /// The error's kind in a few words, for the `--verbose` line; reasons come from the
+    /// transport and crypto layers, which never put secrets into them.
+    var summary: String {
+        switch self {
+        case .cannotConnect(let reason): "cannot connect: \(reason)"
+        case .unreachable(let reason): "unreachable: \(reason)"
+        case .deadlineExceeded(let deadline): "no complete answer within \(deadline.wholeMilliseconds) ms"
+        case .cancelled: "cancelled"
+        case .redirected(let status, _): "redirect \(status) refused"
+        case .malformedResponse(let reason): "malformed answer: \(reason)"
+        case .serverIdentityRejected(let host, let reason): "TLS identity of \(host) rejected: \(reason)"
+        case .responseTooLarge(let limit): "response over \(limit) bytes"
+        case .unsealedResponse: "unsealed response refused"
+        case .unopenableResponse: "sealed response did not open"
+        case .sealingFailed: "sealing failed"
+        case .notSignedIn: "not signed in"
+        case .sessionExpired: "session expired"
+        case .sessionStorage: "session storage failed"
+        case .invalidRequest: "invalid request"
+        }
+    }
 }

@@ -69,4 +69,18 @@ enum StoreErrorMapping {
             .unexpected(detail: reason)
         }
     }
+
+    /// What the backend asked or said, for the `--verbose` line (escaped when printed).
+    /// The server's message is folded onto one line and cut at 200 characters: CLI.md
+    /// promises one line per exchange, whatever a server puts in its message.
+    static func whatTheBackendSaid(_ error: StoreError) -> String {
+        switch error {
+        case .rateLimited(let wait?): return "asked to wait \(wait.components.seconds) s, "
+        case .rateLimited(nil): return "asked to wait, "
+        case .serverFailed(let status, let message?):
+            let oneLine = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return "failed (\(status): \(oneLine.prefix(200))), "
+        default: return ""
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CFileExchange
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,11 @@ public enum PrivateFiles {
     /// - Parameter durable: false skips both `fsync`s. Readers still never see a mix
     ///   (that is the rename's doing); what is lost is only the promise that the new
     ///   contents survive a power cut. Right for a cache, whose torn entry is a miss;
-    ///   wrong for a session, which is why it is the default.
+    ///   wrong for a session, which is why it is the default. A file that is not
+    ///   durable replaces an existing one by exchange (`renameat2`), then the old one,
+    ///   now under the temporary name, is removed: ext4 makes a rename *over* a file
+    ///   write the new file's data out first (its `auto_da_alloc` safety net), which
+    ///   made a cache write take five times as long, for a durability not asked for.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileSystemError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = "\(path).\(getpid()).\(UInt64.random(in: .min ... .max)).tmp"
@@ -57,6 +62,10 @@ public enum PrivateFiles {
             if durable, fsync(descriptor) != 0 { throw .systemCall(operation: "fsync", path: temporary, code: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw .systemCall(operation: "close", path: temporary, code: errno) }
+            if !durable, storefront_exchange_files(temporary, path) == 0 {
+                unlink(temporary)
+                return
+            }
             guard rename(temporary, path) == 0 else { throw .systemCall(operation: "rename", path: path, code: errno) }
         } catch {
             unlink(temporary)
@@ -110,6 +119,24 @@ public enum PrivateFiles {
                 throw .tooPermissive(path: path, mode: UInt32(status.st_mode))
             }
         }
+    }
+
+    /// Which file is at `path` now, and in what state, from one `stat`; nil when there
+    /// is none. Two equal identities mean the file was neither replaced, written,
+    /// nor had its mode or owner changed in between, so what was read from it holds.
+    public static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return FileIdentity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec),
+            mode: UInt32(status.st_mode), owner: UInt32(status.st_uid)
+        )
     }
 
     /// Removes the file; a file that is already gone is not an error.

@@ -50,6 +50,7 @@ struct ArchitectureCheckerTests {
             ),
             DeclaredTarget(name: "Infrastructure", kind: .regular, path: "Infrastructure", targetDependencies: ["CLibCrypto"], productDependencies: ["Logging"]),
             DeclaredTarget(name: "CLibCrypto", kind: .system, path: "Infrastructure/CLibCrypto", targetDependencies: [], productDependencies: []),
+            DeclaredTarget(name: "CFileExchange", kind: .regular, path: "Infrastructure/CFileExchange", targetDependencies: [], productDependencies: []),
             DeclaredTarget(name: "Backend", kind: .regular, path: "Backend", targetDependencies: ["Infrastructure"], productDependencies: ["Hummingbird"]),
             DeclaredTarget(name: "CProcessControl", kind: .regular, path: "App/CProcessControl", targetDependencies: [], productDependencies: []),
             DeclaredTarget(

@@ -64,9 +64,9 @@ extension LayerRule {
         // Technical ground: knows no layer at all.
         LayerRule(
             layer: "Infrastructure",
-            targets: ["CLibCrypto"],
+            targets: ["CLibCrypto", "CFileExchange"],
             products: ["Logging"],
-            modules: platform.union(["Logging"])
+            modules: platform.union(["Logging", "CFileExchange"])
         ),
         // The reference server: another system. It shares Infrastructure (the cipher)
         // but none of the client's layers.
@@ -86,6 +86,8 @@ extension LayerRule {
         ),
         // The App's C helpers (signal handlers, prctl): part of the App, depending on nothing.
         LayerRule(layer: "CProcessControl", folder: "App/CProcessControl", targets: [], products: [], modules: []),
+        // Infrastructure's C helper (renameat2): part of Infrastructure, depending on nothing.
+        LayerRule(layer: "CFileExchange", folder: "Infrastructure/CFileExchange", targets: [], products: [], modules: []),
         // The cipher's throughput, measured on Infrastructure alone.
         LayerRule(layer: "CryptoBenchmark", folder: "Benchmarks/CryptoBenchmark", targets: ["Infrastructure"], products: [], modules: platform),
         // The composition root: the one target allowed to know every layer.

@@ -151,10 +151,10 @@ struct CachePolicyTests {
         // User 2's page, in the same cache folder as user 1's.
         let shared = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
         let secondUser = FakeSessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))
-        let secondRepository = RemoteProductRepository(
-            transport: other.chain(SpyTransport(always: Self.page())), sessions: secondUser, cache: shared,
+        let secondRepository = RemoteProductRepository(client: StoreClient(
+            transport: other.chain(SpyTransport(always: Self.page())), cache: shared, sessions: secondUser,
             clock: harness.clock, cacheNamespace: "http://test"
-        )
+        ))
         _ = try await secondRepository.search(query)
         _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()

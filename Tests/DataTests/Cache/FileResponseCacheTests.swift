@@ -8,6 +8,8 @@ struct FileResponseCacheTests {
     struct Page: Codable, Equatable {
         let query: String
         let items: [Int]
+
+        var bytes: [UInt8] { (try? [UInt8](JSONEncoder().encode(self))) ?? [] }
     }
 
     @Test("stores and reads back a value with the time it was stored, in a 0600 file")
@@ -16,13 +18,16 @@ struct FileResponseCacheTests {
         let clock = FakeWallClock()
         let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
 
-        await cache.store(Page(query: "phone", items: [1, 2]), for: "search phone", validity: CacheValidity())
+        // Any bytes, line breaks and bytes that are not UTF-8 included: kept as they came.
+        let body: [UInt8] = Array(#"{"query":"phone"}"#.utf8) + [0x0A, 0xFF, 0x00, 0x0A]
+        await cache.store(body, for: "search phone", validity: CacheValidity(freshFor: .seconds(30), etag: #""v1""#))
         clock.advance(by: 60)
-        let cached = try #require(await cache.value(Page.self, for: "search phone"))
+        let cached = try #require(await cache.answer(for: "search phone"))
 
-        #expect(cached.value == Page(query: "phone", items: [1, 2]))
+        #expect(cached.body == body)
         #expect(cached.storedAt == clock.now.addingTimeInterval(-60))
-        #expect(await cache.value(Page.self, for: "search laptop") == nil)
+        #expect(cached.validity == CacheValidity(freshFor: .seconds(30), etag: #""v1""#))
+        #expect(await cache.answer(for: "search laptop") == nil)
         let files = try FileManager.default.contentsOfDirectory(atPath: temporary.file("cache"))
         #expect(files.count == 1 && files[0].count == 64 + 5)
         #expect(try permissions(of: temporary.file("cache/\(files[0])")) == 0o600)
@@ -32,15 +37,18 @@ struct FileResponseCacheTests {
     @Test("a corrupt, truncated or differently shaped entry is a miss and is removed", arguments: [
         "not json at all", #"{"key":"k","storedAt":1800000000,"value":"{\"query\":\"pho"#, "",
         #"{"key":"k","storedAt":1800000000,"value":"{\"other\":1}"}"#,
+        // A first line that is not a whole header.
+        "{\"key\":\"k\"\n{}", "\n{}",
     ])
     func corruptEntry(contents: String) async throws {
         let temporary = try TemporaryDirectory()
         let cache = FileResponseCache(directory: temporary.path, clock: FakeWallClock())
-        await cache.store(Page(query: "phone", items: [1]), for: "k", validity: CacheValidity())
+        await cache.store(Page(query: "phone", items: [1]).bytes, for: "k", validity: CacheValidity())
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: temporary.path).first)
+        #expect(await cache.answer(for: "k") != nil)
         try Data(contents.utf8).write(to: URL(fileURLWithPath: temporary.file(file)))
 
-        #expect(await cache.value(Page.self, for: "k") == nil)
+        #expect(await cache.answer(for: "k") == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 
@@ -48,8 +56,8 @@ struct FileResponseCacheTests {
     func staleTemporaryFiles() async throws {
         let temporary = try TemporaryDirectory()
         let clock = FakeWallClock()
-        let cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
-        await cache.store(Page(query: "warm", items: []), for: "warm", validity: CacheValidity())
+        let cache = FileResponseCache(directory: temporary.file("cache"), limits: .init(checkOneNewEntryIn: 1), clock: clock)
+        await cache.store(Page(query: "warm", items: []).bytes, for: "warm", validity: CacheValidity())
         let stale = temporary.file("cache/abc.json.4242.1.tmp")
         let fresh = temporary.file("cache/def.json.4243.2.tmp")
         for (path, age) in [(stale, 3_600.0), (fresh, 5.0)] {
@@ -57,7 +65,11 @@ struct FileResponseCacheTests {
             try FileManager.default.setAttributes([.modificationDate: clock.now.addingTimeInterval(-age)], ofItemAtPath: path)
         }
 
-        await cache.store(Page(query: "phone", items: [1]), for: "search phone", validity: CacheValidity())
+        // Replacing an entry never lists the folder, so the leftover is still there.
+        await cache.store(Page(query: "warm", items: [1]).bytes, for: "warm", validity: CacheValidity())
+        #expect(FileManager.default.fileExists(atPath: stale), "a write that replaced an entry listed the folder")
+
+        await cache.store(Page(query: "phone", items: [1]).bytes, for: "search phone", validity: CacheValidity())
 
         #expect(!FileManager.default.fileExists(atPath: stale), "a kill -9 leftover stayed for ever")
         #expect(FileManager.default.fileExists(atPath: fresh), "another process's write in progress was removed")
@@ -66,34 +78,49 @@ struct FileResponseCacheTests {
     @Test("beyond its entry limit it evicts the least recently used entries")
     func evictsByCount() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 3), clock: FakeWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 3, checkOneNewEntryIn: 1), clock: FakeWallClock())
         for key in ["a", "b", "c"] {
-            await cache.store(Page(query: key, items: []), for: key, validity: CacheValidity())
+            await cache.store(Page(query: key, items: []).bytes, for: key, validity: CacheValidity())
             try backdate(temporary.path, by: 10) // make earlier writes clearly older
         }
-        _ = await cache.value(Page.self, for: "a") // "a" is now the most recently used
+        _ = await cache.answer(for: "a") // "a" is now the most recently used
 
-        await cache.store(Page(query: "d", items: []), for: "d", validity: CacheValidity())
+        await cache.store(Page(query: "d", items: []).bytes, for: "d", validity: CacheValidity())
 
-        #expect(await cache.value(Page.self, for: "a") != nil)
-        #expect(await cache.value(Page.self, for: "b") == nil)
-        #expect(await cache.value(Page.self, for: "c") != nil)
-        #expect(await cache.value(Page.self, for: "d") != nil)
+        #expect(await cache.answer(for: "a") != nil)
+        #expect(await cache.answer(for: "b") == nil)
+        #expect(await cache.answer(for: "c") != nil)
+        #expect(await cache.answer(for: "d") != nil)
+    }
+
+    @Test("a new entry checks the limits one time in N, chosen by its name; a replacing write never does")
+    func checksOneNewEntryInN() async throws {
+        let temporary = try TemporaryDirectory()
+        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 1, checkOneNewEntryIn: 4), clock: FakeWallClock())
+        var counts: [Int] = []
+        for index in 0..<40 {
+            await cache.store(Page(query: "q", items: []).bytes, for: "k\(index)", validity: CacheValidity())
+            counts.append(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count)
+        }
+        // Over the limit between checks, brought back to it at each one.
+        #expect(counts.max() ?? 0 > 1, "every write checked the limits: \(counts)")
+        #expect(counts.dropFirst().contains(1), "no write checked the limits: \(counts)")
+        #expect(counts.max() ?? 0 < 40, "\(counts)")
     }
 
     @Test("beyond its byte limit it evicts until the rest fits")
     func evictsByBytes() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumBytes: 25_000), clock: FakeWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumBytes: 25_000, checkOneNewEntryIn: 1), clock: FakeWallClock())
         for index in 0..<5 {
-            await cache.store(Page(query: "q\(index)", items: Array(repeating: 7, count: 4_000)), for: "k\(index)", validity: CacheValidity())
+            await cache.store(Page(query: "q\(index)", items: Array(repeating: 7, count: 4_000)).bytes, for: "k\(index)", validity: CacheValidity())
             try backdate(temporary.path, by: 10)
         }
         let remaining = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         let total = try remaining.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: temporary.file($1))[.size] as? Int ?? 0) }
         #expect(total <= 25_000)
-        #expect(await cache.value(Page.self, for: "k4") != nil)
-        #expect(await cache.value(Page.self, for: "k0") == nil)
+        #expect(await cache.answer(for: "k4") != nil)
+        #expect(await cache.answer(for: "k0") == nil)
     }
 
     @Test("concurrent writers and readers of one key never see a torn entry")
@@ -104,21 +131,21 @@ struct FileResponseCacheTests {
         let values = (0..<8).map { Page(query: "writer \($0)", items: Array(repeating: $0, count: 50_000)) }
         // An entry exists before the race starts, so every read must find a whole one:
         // a torn entry fails to decode, reads as a miss and is removed, so a miss counts.
-        await FileResponseCache(directory: directory, clock: FakeWallClock()).store(values[0], for: "shared", validity: CacheValidity())
+        await FileResponseCache(directory: directory, clock: FakeWallClock()).store(values[0].bytes, for: "shared", validity: CacheValidity())
 
         let torn = await withTaskGroup(of: Int.self) { group in
             for value in values {
                 group.addTask {
                     // A cache per task, as each `storefront` process would have its own.
                     let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
-                    for _ in 0..<10 { await cache.store(value, for: "shared", validity: CacheValidity()) }
+                    for _ in 0..<10 { await cache.store(value.bytes, for: "shared", validity: CacheValidity()) }
                     return 0
                 }
                 group.addTask {
                     let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
                     var torn = 0
                     for _ in 0..<20 {
-                        let read = await cache.value(Page.self, for: "shared")?.value
+                        let read = await cache.answer(for: "shared").flatMap { try? JSONDecoder().decode(Page.self, from: Data($0.body)) }
                         if !(read.map(values.contains) ?? false) { torn += 1 }
                     }
                     return torn
@@ -128,8 +155,8 @@ struct FileResponseCacheTests {
         }
 
         #expect(torn == 0)
-        let final = await FileResponseCache(directory: directory, clock: FakeWallClock()).value(Page.self, for: "shared")
-        #expect(final.map { values.contains($0.value) } == true)
+        let final = await FileResponseCache(directory: directory, clock: FakeWallClock()).answer(for: "shared")
+        #expect(final.flatMap { try? JSONDecoder().decode(Page.self, from: Data($0.body)) }.map(values.contains) == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 1)
     }
 

@@ -18,11 +18,15 @@ struct VerboseLineTests {
         query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
     }
 
-    func products(_ transport: SpyTransport) -> RemoteProductRepository {
-        let chain = InterceptedTransport(interceptors: [LoggingInterceptor(logger: capture.logger())], transport: transport)
-        return RemoteProductRepository(
-            transport: chain, sessions: harness.sessions, cache: harness.cache, clock: harness.clock, cacheNamespace: "http://test", logger: capture.logger()
+    func client(_ transport: SpyTransport) -> StoreClient {
+        StoreClient(
+            transport: harness.chain(transport), cache: harness.cache, sessions: harness.sessions, clock: harness.clock,
+            cacheNamespace: "http://test", logger: capture.logger()
         )
+    }
+
+    func products(_ transport: SpyTransport) -> RemoteProductRepository {
+        RemoteProductRepository(client: client(transport))
     }
 
     @Test("a network answer: status and 'cache miss, stored' on the same single line")
@@ -85,5 +89,41 @@ struct VerboseLineTests {
         let line = try #require(capture.messages.first)
         #expect(line.contains(" \(status) "), "\(line)")
         #expect(line.hasSuffix(ending), "\(line)")
+    }
+
+    @Test("an answer from a later attempt says which")
+    func attempt() async throws {
+        let transport = SpyTransport { _, index in index == 0 ? .json(503, "{}") : .json(200, Fixtures.searchPhone) }
+
+        _ = try await products(transport).search(query)
+
+        #expect(capture.messages.count == 1, "\(capture.messages)")
+        #expect(capture.messages.first?.contains(" 200 ") == true)
+        #expect(capture.messages.first?.contains(" ms attempt 2, cache miss, stored") == true, "\(capture.messages)")
+    }
+
+    @Test("a login's line: one, 'not cached', and never a body, a header, a token or a password, even when it fails")
+    func noSecrets() async throws {
+        let signedOut = try RepositoryHarness(session: nil)
+        let secrets = ["emilyspass", "eyJhbGciOiJIUzI1NiJ9.access", "eyJhbGciOiJIUzI1NiJ9.refresh"]
+        let credentials = try Credentials(username: "emilys", password: "emilyspass")
+        for transport in [SpyTransport(always: .json(200, Fixtures.login)), SpyTransport(failing: .unreachable(reason: "connection refused"))] {
+            let client = StoreClient(
+                transport: signedOut.chain(transport), cache: signedOut.cache, sessions: signedOut.sessions, clock: signedOut.clock,
+                cacheNamespace: "http://test", logger: capture.logger()
+            )
+            _ = try? await RemoteAuthRepository(client: client, sessions: signedOut.sessions).logIn(credentials)
+        }
+
+        #expect(capture.messages.count == 2, "\(capture.messages)")
+        #expect(capture.messages.first?.hasPrefix("debug POST /auth/login 200 ") == true, "\(capture.messages)")
+        #expect(capture.messages.allSatisfy { $0.hasSuffix(", not cached") }, "\(capture.messages)")
+        #expect(capture.messages.last?.contains("failed (unreachable: connection refused)") == true)
+        #expect(await signedOut.sessions.session?.accessToken == secrets[1], "the login did not happen, so the line was not tested")
+        for line in capture.messages {
+            for secret in secrets + ["Bearer", "password"] {
+                #expect(!line.contains(secret), "leaked \(secret) in: \(line)")
+            }
+        }
     }
 }

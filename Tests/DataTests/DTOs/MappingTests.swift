@@ -121,26 +121,31 @@ struct MappingTests {
         #expect(StoreErrorMapping.storeError(for: error) == expected)
     }
 
-    @Test("the API client refuses non-2xx by its meaning, and names the missing field")
-    func apiClient() async throws {
-        let client = StoreAPIClient(transport: SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)), clock: FakeWallClock())
+    @Test("the store client refuses non-2xx by its meaning, and names the missing field")
+    func storeClient() async throws {
+        let client = Self.client(SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
         await #expect(throws: StoreError.notFound) {
-            _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
+            _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
         }
         // The server's message is read from the body and kept for the person.
-        let failing = StoreAPIClient(transport: SpyTransport(always: .json(500, #"{"message":"boom"}"#)), clock: FakeWallClock())
+        let failing = Self.client(SpyTransport(always: .json(500, #"{"message":"boom"}"#)))
         await #expect(throws: StoreError.serverFailed(status: 500, message: "boom")) {
-            _ = try await failing.send(HTTPRequest(method: .get, path: "/auth/products/999"), expecting: ProductDTO.self)
+            _ = try await failing.send(HTTPRequest(method: .get, path: "/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
         }
 
-        let broken = StoreAPIClient(transport: SpyTransport(always: .json(200, #"{"total":1}"#)), clock: FakeWallClock())
+        let broken = Self.client(SpyTransport(always: .json(200, #"{"total":1}"#)))
         await #expect(throws: StoreError.unusableResponse(detail: "GET /auth/products/search: missing field products")) {
-            _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), expecting: ProductSearchResponseDTO.self)
+            _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), as: ProductSearchResponseDTO.self, kind: .authenticated)
         }
 
-        let html = StoreAPIClient(transport: SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))), clock: FakeWallClock())
+        let html = Self.client(SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
         await #expect(throws: StoreError.self) {
-            _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), expecting: UserDTO.self)
+            _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), as: UserDTO.self, kind: .authenticated)
         }
+    }
+
+    /// A store client over `transport` alone: no one signed in, so nothing is kept.
+    static func client(_ transport: SpyTransport) -> StoreClient {
+        StoreClient(transport: transport, cache: FakeResponseCache(), sessions: FakeSessionStore(), clock: FakeWallClock(), cacheNamespace: "http://test")
     }
 }

@@ -37,8 +37,9 @@ struct HostileBackendTests {
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
         let transport = try AsyncHTTPClientTransport(configuration: configuration)
         let chain = InterceptedTransport.storeChain(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
-        let products = RemoteProductRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
-        let accounts = RemoteAuthRepository(transport: chain, sessions: sessions, cache: cache, clock: clock, cacheNamespace: Self.namespace)
+        let client = StoreClient(transport: chain, cache: cache, sessions: sessions, clock: clock, cacheNamespace: Self.namespace)
+        let products = RemoteProductRepository(client: client)
+        let accounts = RemoteAuthRepository(client: client, sessions: sessions)
         let queries = try [
             SearchQuery(text: "phone"), SearchQuery(text: "phone", page: 3, pageSize: 5),
             SearchQuery(text: "laptop", page: Int.max / 100, pageSize: 100),
@@ -70,14 +71,14 @@ struct HostileBackendTests {
             let files = try Self.entries(in: cacheFolder)
             var valid = 0
             for query in queries {
-                let key = CachePolicy.Owner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
-                if let cached = await cache.value(ProductSearchResponseDTO.self, for: key) {
-                    #expect(throws: Never.self) { _ = try cached.value.toDomain(for: query) }
+                let key = StoreClient.Owner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
+                if let cached = await cache.answer(for: key) {
+                    #expect(throws: Never.self) { _ = try JSONDecoder().decode(ProductSearchResponseDTO.self, from: Data(cached.body)).toDomain(for: query) }
                     valid += 1
                 }
             }
-            if let user = await cache.value(UserDTO.self, for: CachePolicy.Owner(namespace: Self.namespace, userID: 1).key(for: "/auth/me")) {
-                #expect(throws: Never.self) { _ = try user.value.toDomain() }
+            if let user = await cache.answer(for: StoreClient.Owner(namespace: Self.namespace, userID: 1).key(for: "/auth/me")) {
+                #expect(throws: Never.self) { _ = try JSONDecoder().decode(UserDTO.self, from: Data(user.body)).toDomain() }
                 valid += 1
             }
             #expect(valid == files.count, "a cache entry was torn or unreadable")

@@ -11,7 +11,6 @@ struct ChainOrderTests {
     /// What the documents call each interceptor.
     static func word(for interceptor: any HTTPInterceptor) -> String {
         switch interceptor {
-        case is LoggingInterceptor: "logging"
         case is AuthInterceptor: "auth"
         case is RetryInterceptor: "retry"
         case is BasePathInterceptor: "base path"
@@ -22,7 +21,7 @@ struct ChainOrderTests {
 
     static let repositoryRoot = RepositoryFolder.root
 
-    /// Every "logging → … → …" run in README.md and docs/*.md, up to the punctuation
+    /// Every "auth → … → …" run in README.md and docs/*.md, up to the punctuation
     /// that ends it, as its steps (the adapter at the end left out), with its file.
     static func statedOrders() throws -> [(file: String, order: [String])] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)
@@ -32,7 +31,7 @@ struct ChainOrderTests {
             let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
                 .split(whereSeparator: \.isWhitespace).joined(separator: " ")
             var rest = text[...]
-            while let start = rest.range(of: "logging →") {
+            while let start = rest.range(of: "auth →") {
                 let run = rest[start.lowerBound...].prefix { !".,;:)|`(".contains($0) }
                 let order = run.components(separatedBy: "→").map { $0.trimmingCharacters(in: .whitespaces) }
                 found.append((file, order.filter { $0 != "adapter" }))
@@ -52,7 +51,7 @@ struct ChainOrderTests {
 
         let stated = try Self.statedOrders()
 
-        #expect(built.count == 5 && !built.contains { $0.hasSuffix("Interceptor") }, "an interceptor the documents have no word for: \(built)")
+        #expect(built.count == 4 && !built.contains { $0.hasSuffix("Interceptor") }, "an interceptor the documents have no word for: \(built)")
         #expect(stated.count >= 3, "the documents' statements were not found: \(stated)")
         for (file, order) in stated {
             #expect(order == built, "\(file) says \(order.joined(separator: " → "))")

@@ -18,7 +18,7 @@ struct RepositoryHarness {
         cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
     }
 
-    /// The production chain minus logging and sealing: auth, retry (with a recording
+    /// The production chain minus sealing: auth, retry (with a recording
     /// sleeper), then the scripted transport.
     func chain(_ transport: SpyTransport) -> InterceptedTransport {
         InterceptedTransport(
@@ -30,12 +30,17 @@ struct RepositoryHarness {
         )
     }
 
+    /// The store client the App builds, over the chain above.
+    func client(_ transport: SpyTransport) -> StoreClient {
+        StoreClient(transport: chain(transport), cache: cache, sessions: sessions, clock: clock, cacheNamespace: "http://test")
+    }
+
     func auth(_ transport: SpyTransport) -> RemoteAuthRepository {
-        RemoteAuthRepository(transport: chain(transport), sessions: sessions, cache: cache, clock: clock, cacheNamespace: "http://test")
+        RemoteAuthRepository(client: client(transport), sessions: sessions)
     }
 
     func products(_ transport: SpyTransport) -> RemoteProductRepository {
-        RemoteProductRepository(transport: chain(transport), sessions: sessions, cache: cache, clock: clock, cacheNamespace: "http://test")
+        RemoteProductRepository(client: client(transport))
     }
 }
 

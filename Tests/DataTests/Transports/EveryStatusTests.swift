@@ -80,11 +80,14 @@ struct EveryStatusTests {
         var curlsEmptyReplies: [String] = []
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(3))
         try await adapter.withTransport(configuration) { transport in
-            let client = StoreAPIClient(transport: transport, clock: FakeWallClock())
+            // No one signed in, so the client keeps nothing: every answer is judged afresh.
+            let client = StoreClient(
+                transport: transport, cache: FakeResponseCache(), sessions: FakeSessionStore(), clock: FakeWallClock(), cacheNamespace: "http://test"
+            )
             for answer in cases {
                 let outcome: StoreError?
                 do throws(StoreError) {
-                    _ = try await client.send(HTTPRequest(method: .get, path: "/auth/me"), expecting: IgnoredBody.self)
+                    _ = try await client.send(HTTPRequest(method: .get, path: "/auth/me"), as: IgnoredBody.self, kind: .authenticated)
                     outcome = nil
                 } catch {
                     outcome = error

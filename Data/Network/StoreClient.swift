@@ -1,0 +1,290 @@
+import Domain
+import Foundation
+import Infrastructure
+import Logging
+
+/// The one way the repositories reach the store: a request, the wire type its answer
+/// decodes to and a read policy go in; a validated `Fetched` value or a `StoreError`
+/// comes out. Every status is turned into the `StoreError` it means here, every cache
+/// rule is here, and so is the one `--verbose` line per exchange. The rules, each
+/// with its reason:
+///
+/// 1. Only an answer the domain accepted is kept: a refused answer must not replace
+///    one that was accepted (validate, then cache).
+/// 2. Fresh (within the backend's `max-age`): used without a request. That is what
+///    `max-age` is for, and it makes a repeated command instant.
+/// 3. Stale with an `ETag`: asked with `If-None-Match`; a `304` renews the kept answer,
+///    which costs the backend no body and the client no decoding of a new one.
+/// 4. `no-store`: never kept, and an older kept answer is dropped. `no-cache` or no
+///    `max-age`: kept, but asked about before every use (freshness zero).
+/// 5. The backend cannot be reached, asks to wait longer than a command waits, or
+///    fails (any 5xx): the kept answer stands in, however old, and says its age and
+///    why (stale-if-error, RFC 5861): an old answer that says so beats none.
+/// 6. `--offline` answers from the cache alone; `--refresh` skips rule 2.
+/// 7. Answers are kept per backend and user (`Owner`): two people sharing a data folder
+///    never see each other's, and with no one signed in nothing is kept.
+/// 8. A login's answer carries the user: kept for `whoami` offline, stale at once. A
+///    logout drops every answer kept for that user, before the session that names them.
+///
+/// An answer is kept as the bytes that came (after the payload layer opened them), and
+/// a kept answer is decoded and validated like a new one, so an entry an older version
+/// wrote, or one the domain now refuses, is as good as none.
+public struct StoreClient: Sendable {
+    /// The interceptor chain and the adapter under it.
+    private let transport: any HTTPTransport
+    private let cache: any ResponseCache
+    /// Who is signed in, which says whose kept answers to use.
+    private let sessions: any SessionStore
+    /// Ages kept answers, and reads a `Retry-After` given as a date.
+    private let clock: any WallClock
+    /// Tells apart the caches of different backends, e.g. the base URL.
+    private let namespace: String
+    /// Writes the one `--verbose` line per exchange (debug level).
+    private let logger: Logger
+
+    public init(
+        transport: any HTTPTransport,
+        cache: any ResponseCache,
+        sessions: any SessionStore,
+        clock: any WallClock,
+        cacheNamespace: String,
+        logger: Logger = .silent
+    ) {
+        self.transport = transport
+        self.cache = cache
+        self.sessions = sessions
+        self.clock = clock
+        self.namespace = cacheNamespace
+        self.logger = logger
+    }
+
+    /// The value `request` answers under `policy`, kept under the request target for
+    /// the signed-in user. `validate` is the domain's check of the wire shape (a DTO's
+    /// `toDomain`): an answer it refuses is reported and never kept.
+    func read<Wire: Decodable, Value>(
+        _ request: HTTPRequest,
+        as wire: Wire.Type,
+        policy: ReadPolicy,
+        validate: (Wire) throws(StoreError) -> Value
+    ) async throws(StoreError) -> Fetched<Value> {
+        let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
+        if owner == nil, policy == .cacheOnly { throw .notSignedIn }
+        let key = owner?.key(for: request.target)
+        let name = "\(request.method.rawValue) \(request.target)"
+        let kept = await keptAnswer(key, as: Wire.self, validate)
+
+        switch policy {
+        case .cacheOnly:
+            guard let kept else {
+                logger.debug("\(name) not sent (--offline), cache miss")
+                throw .notCached
+            }
+            logger.debug("\(name) not sent (--offline), cache hit, stored \(kept.age.components.seconds) s ago")
+            return Fetched(kept.value, from: .cache(age: kept.age, reason: .offlineRequested))
+        case .standard:
+            if let kept, kept.age < kept.answer.validity.freshFor {
+                let left = (kept.answer.validity.freshFor - kept.age).components.seconds
+                logger.debug("\(name) not sent, cache hit, fresh for \(left) s more")
+                return Fetched(kept.value, from: .cache(age: kept.age, reason: .fresh))
+            }
+        case .revalidate:
+            break
+        }
+
+        var conditional = request
+        if let etag = kept?.answer.validity.etag { conditional.headers["If-None-Match"] = etag }
+        let exchange = await send(conditional)
+        let response: HTTPResponse
+        do throws(StoreError) {
+            response = try exchange.response.mapError(StoreErrorMapping.storeError(for:)).get()
+            guard response.isSuccess || response.status == 304 else { throw failure(response, .authenticated) }
+        } catch {
+            // Unreachable, still 502–504 after the retries, asked to wait longer than a
+            // command waits, or any other 5xx: the failures a kept answer may stand in
+            // for (rule 5). Anything else (a refused answer, an ended session) is not.
+            let said = StoreErrorMapping.whatTheBackendSaid(error)
+            guard let reason = Self.standInReason(for: error) else {
+                logger.debug("\(exchange.line), \(said)cache not used")
+                throw error
+            }
+            guard let kept else {
+                logger.debug("\(exchange.line), \(said)cache miss")
+                throw error
+            }
+            logger.debug("\(exchange.line), \(said)cache hit, stored \(kept.age.components.seconds) s ago")
+            return Fetched(kept.value, from: .cache(age: kept.age, reason: reason))
+        }
+
+        let directives = CacheDirectives(response)
+        if response.status == 304 {
+            // A 304 only means something to a client that asked "has it changed?".
+            guard let kept, let key, kept.answer.validity.etag != nil else {
+                logger.debug("\(exchange.line), cache not used")
+                throw .unusableResponse(detail: "\(request.path): 304 to a request that held no ETag")
+            }
+            let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.answer.validity.etag)
+            await cache.store(kept.answer.body, for: key, validity: validity)
+            logger.debug("\(exchange.line), cache hit, revalidated")
+            return Fetched(kept.value, from: .network)
+        }
+
+        let decoded: Wire
+        do throws(StoreError) {
+            decoded = try Self.decode(response.body, as: Wire.self, answering: request)
+        } catch {
+            logger.debug("\(exchange.line), cache not used")
+            throw error
+        }
+        let value: Value
+        do throws(StoreError) {
+            value = try validate(decoded)
+        } catch {
+            logger.debug("\(exchange.line), cache miss, not stored: the answer was unusable")
+            throw error
+        }
+        guard let key else {
+            logger.debug("\(exchange.line), not cached")
+            return Fetched(value, from: .network)
+        }
+        if directives.noStore {
+            await cache.remove(key: key)
+            logger.debug("\(exchange.line), cache miss, not stored (no-store)")
+        } else {
+            await cache.store(response.body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
+            logger.debug("\(exchange.line), cache miss, stored")
+        }
+        return Fetched(value, from: .network)
+    }
+
+    /// Sends `request` and decodes the answer, keeping nothing: a login, whose answer
+    /// holds tokens. `kind` says what its statuses mean.
+    func send<Wire: Decodable>(
+        _ request: HTTPRequest,
+        as wire: Wire.Type,
+        kind: StoreErrorMapping.RequestKind
+    ) async throws(StoreError) -> Wire {
+        let exchange = await send(request)
+        logger.debug("\(exchange.line), not cached")
+        let response = try exchange.response.mapError(StoreErrorMapping.storeError(for:)).get()
+        guard response.isSuccess else { throw failure(response, kind) }
+        return try Self.decode(response.body, as: Wire.self, answering: request)
+    }
+
+    /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
+    /// stale at once, so a reachable backend is still asked.
+    func keepSignedIn(_ user: some Encodable, userID: Int, meTarget: String) async {
+        guard let body = try? JSONEncoder().encode(user) else { return }
+        await cache.store([UInt8](body), for: Owner(namespace: namespace, userID: userID).key(for: meTarget), validity: CacheValidity())
+    }
+
+    /// Rule 8, logout: every answer kept for the signed-in user goes. Called before the
+    /// session is cleared, while it still says whose they are.
+    func forgetSignedIn() async {
+        guard let owner = await Owner.signedIn(namespace: namespace, sessions: sessions) else { return }
+        await cache.removeAll(keyPrefix: owner.keyPrefix)
+    }
+
+    // MARK: One exchange
+
+    /// What the chain gave back, and the network half of the `--verbose` line: method,
+    /// target, status or failure, milliseconds, and which attempt answered.
+    private struct Exchange {
+        let response: Result<HTTPResponse, NetworkError>
+        let line: String
+    }
+
+    /// Never a body or a header (so never `Authorization`), a token, a password or a
+    /// key in the line: it is made only of the method, the target and what happened.
+    /// The query string is printed; a search is not a secret.
+    private func send(_ request: HTTPRequest) async -> Exchange {
+        let timer = ContinuousClock()
+        let start = timer.now
+        let name = "\(request.method.rawValue) \(request.target)"
+        do {
+            let response = try await transport.send(request)
+            let line = "\(name) \(response.status) \((timer.now - start).wholeMilliseconds) ms attempt \(response.attempt)"
+            return Exchange(response: .success(response), line: line)
+        } catch {
+            return Exchange(response: .failure(error), line: "\(name) failed (\(error.summary)) \((timer.now - start).wholeMilliseconds) ms")
+        }
+    }
+
+    /// A status other than 2xx as the `StoreError` it means, with the server's message.
+    private func failure(_ response: HTTPResponse, _ kind: StoreErrorMapping.RequestKind) -> StoreError {
+        let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
+        let retryAfter = RetryAfter.delay(from: response.header("Retry-After"), now: clock.now)
+        return StoreErrorMapping.storeError(status: response.status, message: message, retryAfter: retryAfter, in: kind)
+    }
+
+    private static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering request: HTTPRequest) throws(StoreError) -> Wire {
+        do {
+            return try JSONDecoder().decode(Wire.self, from: Data(body))
+        } catch {
+            throw .unusableResponse(detail: "\(request.method.rawValue) \(request.path): \(DecodingFailure.describe(error))")
+        }
+    }
+
+    // MARK: The cache's side
+
+    /// A kept answer the domain still accepts, with its value and age.
+    private struct Kept<Value> {
+        let answer: CachedAnswer
+        let value: Value
+        let age: Duration
+    }
+
+    private func keptAnswer<Wire: Decodable, Value>(
+        _ key: String?,
+        as wire: Wire.Type,
+        _ validate: (Wire) throws(StoreError) -> Value
+    ) async -> Kept<Value>? {
+        guard let key, let answer = await cache.answer(for: key),
+              let decoded = try? JSONDecoder().decode(Wire.self, from: Data(answer.body)),
+              let value = try? validate(decoded) else { return nil }
+        return Kept(answer: answer, value: value, age: age(since: answer.storedAt))
+    }
+
+    /// Why a kept answer stands in for what the backend did, or nil when it may not.
+    static func standInReason(for error: StoreError) -> CacheReason? {
+        switch error {
+        case .offline: .backendUnreachable
+        case .rateLimited: .backendBusy
+        case .serverFailed(let status, _): .backendFailed(status: status)
+        default: nil
+        }
+    }
+
+    /// Time since `date`, never negative (a clock set back must not make a negative age)
+    /// and at most a century: the date is read from a file, and converting a huge or
+    /// non-finite interval to a `Duration` would trap.
+    private func age(since date: Date) -> Duration {
+        let seconds = clock.now.timeIntervalSince(date)
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        return .milliseconds(Int64(min(seconds, Self.longestAge) * 1000))
+    }
+
+    private static let longestAge: TimeInterval = 100 * 365 * 24 * 3600
+
+    /// Whose kept answers these are: the backend and the signed-in user. Logout finds
+    /// (by `keyPrefix`) and removes exactly one user's.
+    struct Owner: Sendable {
+        /// Every key of this owner starts with it: the backend's address, then the user.
+        let keyPrefix: String
+
+        init(namespace: String, userID: Int) {
+            keyPrefix = "\(namespace) user \(userID) "
+        }
+
+        /// The key of the answer to `target` (the request line's path and query).
+        func key(for target: String) -> String {
+            keyPrefix + target
+        }
+
+        /// The owner for the stored session; nil when no one is signed in (or the session
+        /// cannot be read, which the request itself will then report).
+        static func signedIn(namespace: String, sessions: any SessionStore) async -> Owner? {
+            guard let session = try? await sessions.load() else { return nil }
+            return Owner(namespace: namespace, userID: session.userID)
+        }
+    }
+}
