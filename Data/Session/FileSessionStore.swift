@@ -1,11 +1,20 @@
 import Foundation
 import Infrastructure
+import Synchronization
 
 /// The session in one JSON file under the data directory, readable by the user alone
 /// (created `0600`, replaced atomically) and refused when someone has loosened it.
+///
+/// A command asks for the session more than once (whose cache entries, which bearer);
+/// the file is read once, and after that one `stat` shows it is the same file,
+/// unchanged, with the same mode and owner, or it is read again. So a session renewed
+/// or removed by another process, or a file someone loosened, is seen at once.
 public struct FileSessionStore: SessionStore {
     /// The session file's path, e.g. `~/.local/state/storefront/session.json`.
     public let path: String
+    /// The session last read, and the file it was read from. Shared by copies of the
+    /// store, so the composition root makes one for the process.
+    private let lastRead = LastRead()
 
     /// Uses `session.json` inside `directory`, which is created `0700` when first written.
     public init(directory: String) {
@@ -13,6 +22,19 @@ public struct FileSessionStore: SessionStore {
     }
 
     public func load() async throws(SessionStoreError) -> Session? {
+        let identity = PrivateFiles.identity(of: path)
+        if let identity, let session = lastRead.session(readFrom: identity) {
+            return session
+        }
+        let session = try read()
+        // Kept only when the file did not change while it was read.
+        if let session, let identity, PrivateFiles.identity(of: path) == identity {
+            lastRead.keep(session, readFrom: identity)
+        }
+        return session
+    }
+
+    private func read() throws(SessionStoreError) -> Session? {
         let bytes: [UInt8]?
         do {
             bytes = try PrivateFiles.read(at: path)
@@ -29,6 +51,7 @@ public struct FileSessionStore: SessionStore {
     }
 
     public func save(_ session: Session) async throws(SessionStoreError) {
+        lastRead.forget()
         do {
             try PrivateFiles.createDirectory(at: (path as NSString).deletingLastPathComponent)
             let encoder = JSONEncoder()
@@ -54,14 +77,35 @@ public struct FileSessionStore: SessionStore {
             throw .sessionStorage(reason: "the session lock cannot be taken: \(error.description)")
         }
         defer { lock.release() }
+        // Under the lock the file is read again whatever `stat` says: a refresh must
+        // see what another process saved, even within one tick of the file clock.
+        lastRead.forget()
         return try await body()
     }
 
     public func clear() async throws(SessionStoreError) {
+        lastRead.forget()
         do {
             try PrivateFiles.remove(at: path)
         } catch {
             throw .file(error.description)
         }
+    }
+}
+
+/// The session a `FileSessionStore` last read, with the identity of the file then.
+private final class LastRead: Sendable {
+    private let entry = Mutex<(identity: FileIdentity, session: Session)?>(nil)
+
+    func session(readFrom identity: FileIdentity) -> Session? {
+        entry.withLock { $0?.identity == identity ? $0?.session : nil }
+    }
+
+    func keep(_ session: Session, readFrom identity: FileIdentity) {
+        entry.withLock { $0 = (identity, session) }
+    }
+
+    func forget() {
+        entry.withLock { $0 = nil }
     }
 }

@@ -1,5 +1,8 @@
 @testable import Data
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Testing
 
@@ -45,6 +48,52 @@ struct FileSessionStoreTests {
         #expect(sentence.contains("chmod 600 \(store.path)"))
         #expect(!sentence.contains("secret"))
         #expect(FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test("after a load, what another process saved or removed, and a loosened file, are each seen at the next load")
+    func changesSeenAfterALoad() async throws {
+        let temporary = try TemporaryDirectory()
+        let store = FileSessionStore(directory: temporary.path)
+        try await store.save(session)
+        #expect(try await store.load() == session)
+
+        // Another process: a store of its own on the same folder.
+        let renewed = Session(accessToken: "access-2", refreshToken: "refresh-2", userID: 1)
+        try await FileSessionStore(directory: temporary.path).save(renewed)
+        #expect(try await store.load() == renewed)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.path)
+        await #expect(throws: SessionStoreError.self) { _ = try await store.load() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store.path)
+        #expect(try await store.load() == renewed)
+
+        try await FileSessionStore(directory: temporary.path).clear()
+        #expect(try await store.load() == nil)
+    }
+
+    @Test("an unchanged file is read once: a file whose inode, size, time and mode all stay the same answers from memory")
+    func readOnce() async throws {
+        let temporary = try TemporaryDirectory()
+        let store = FileSessionStore(directory: temporary.path)
+        try await store.save(session)
+        #expect(try await store.load() == session)
+
+        // The same bytes' length, written in place, and the modification time put back:
+        // nothing `stat` shows has changed, so the next load does not read the file.
+        var before = stat()
+        #expect(stat(store.path, &before) == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        let altered = Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "access-secret", with: "access-SECRET").utf8)
+        #expect(altered.count == original.count && altered != original)
+        let handle = try #require(FileHandle(forWritingAtPath: store.path))
+        try handle.write(contentsOf: altered)
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, store.path, &times, 0) == 0)
+
+        #expect(try await store.load()?.accessToken == "access-secret")
+        // A fresh store (another command) reads the file.
+        #expect(try await FileSessionStore(directory: temporary.path).load()?.accessToken == "access-SECRET")
     }
 
     @Test("a damaged session file is reported without quoting it")
