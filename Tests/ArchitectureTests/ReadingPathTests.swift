@@ -59,7 +59,7 @@ struct ReadingPathTests {
             let source = try #require(try? String(contentsOf: url, encoding: .utf8), "step \(step.number): \(step.file) does not exist")
             #expect(!step.symbols.isEmpty, "step \(step.number) names no symbol")
             for symbol in step.symbols {
-                // `CachePolicy.Owner` is found as `CachePolicy` and `Owner`, each a whole word.
+                // `StoreClient.Owner` is found as `StoreClient` and `Owner`, each a whole word.
                 for part in symbol.split(separator: ".") {
                     // Simple boundaries: Unicode's would read `StoreErrorMapping.RequestKind` as one word.
                     let word = try Regex("\\b\(part)\\b").wordBoundaryKind(.simple)

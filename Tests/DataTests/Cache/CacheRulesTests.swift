@@ -4,10 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The cache policy through the product repository, on a manual clock: what is sent,
+/// The store client's cache rules through the product repository, on a manual clock: what is sent,
 /// what is answered from the cache, and what is kept. Nothing sleeps.
-@Suite("Cache policy: freshness, revalidation, offline, per user", .timeLimit(.minutes(2)))
-struct CachePolicyTests {
+@Suite("The store client's cache rules: freshness, revalidation, offline, per user", .timeLimit(.minutes(2)))
+struct CacheRulesTests {
     let harness: RepositoryHarness
     let query: SearchQuery
 
