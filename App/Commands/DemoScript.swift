@@ -94,7 +94,8 @@ struct DemoScript {
         policy: ReadPolicy = .standard,
         from expected: (Origin) -> Bool
     ) async -> Bool {
-        await presenter.search("phone", page: page, pageSize: 10, policy: policy)
+        guard let query = try? SearchQuery(text: "phone", page: page, pageSize: 10) else { return false }
+        await presenter.search(query, policy: policy)
         guard case .loaded(_, let origin, _) = await presenter.state else { return false }
         return expected(origin)
     }

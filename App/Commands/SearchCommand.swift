@@ -15,19 +15,24 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
-    /// The domain's own rules, checked here too so a bad value exits 64 before any
-    /// session, cache or network is touched.
+    /// The domain's own rules, applied here, so a bad value exits 64 before any session,
+    /// cache or network is touched; the query they make is what the search uses.
     func validate() throws {
-        do {
-            _ = try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
-        } catch {
-            throw ValidationError("The \(error.field) \(error.reason).")
-        }
+        _ = try searchQuery()
     }
 
     func run() async throws {
+        let searchQuery = try searchQuery()
         try await CompositionRoot.run(options) { root in
-            await root.makeSearchPresenter().search(query, page: paging.page, pageSize: paging.limit, policy: reading.policy)
+            await root.makeSearchPresenter().search(searchQuery, policy: reading.policy)
+        }
+    }
+
+    private func searchQuery() throws -> SearchQuery {
+        do {
+            return try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
+        } catch {
+            throw ValidationError("The \(error.field) \(error.reason).")
         }
     }
 }

@@ -20,6 +20,12 @@ public struct SearchProducts: Sendable {
         } catch {
             throw .invalidInput(error)
         }
-        return try await repository.search(query, policy: policy)
+        return try await self(query, policy: policy)
+    }
+
+    /// For a caller that already holds a valid query (the command line built it while
+    /// checking its options): the rules are `SearchQuery`'s, applied once.
+    public func callAsFunction(_ query: SearchQuery, policy: ReadPolicy = .standard) async throws(StoreError) -> Fetched<ProductPage> {
+        try await repository.search(query, policy: policy)
     }
 }

@@ -39,17 +39,17 @@ public actor SearchPresenter {
         self.now = now
     }
 
-    /// Searches and renders the answer; returns the exit status of CLI.md.
+    /// Searches and renders the answer; returns the exit status of CLI.md. The query is
+    /// already valid (and its text trimmed): the command line built it from its options.
     @discardableResult
-    public func search(_ text: String, page: Int, pageSize: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
-        // Named back as searched: SearchQuery trims the text, and so does every line here.
-        let text = text.trimmingWhitespace()
+    public func search(_ query: SearchQuery, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
+        let text = query.text
         state = .loading(query: text)
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Searching")
             defer { output.endActivity() }
-            let result = try await searchProducts(text: text, page: page, pageSize: pageSize, policy: policy)
+            let result = try await searchProducts(query, policy: policy)
             state = .loaded(result.value, origin: result.origin, query: text)
             render(result.value, origin: result.origin, query: text)
             return .success

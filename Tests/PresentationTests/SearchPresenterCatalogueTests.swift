@@ -16,7 +16,7 @@ struct SearchPresenterCatalogueTests {
             output: output, format: .human, errors: ErrorReporter(output: output, format: .human, verbose: false)
         )
 
-        #expect(await presenter.search("mug", page: 1, pageSize: 10) == .success)
+        #expect(await presenter.search(try SearchQuery(text: "mug", page: 1, pageSize: 10)) == .success)
 
         let rows = output.standardOutput.dropFirst().prefix { !$0.isEmpty }
         #expect(rows.count == 4)

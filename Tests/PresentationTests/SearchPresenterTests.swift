@@ -23,7 +23,7 @@ struct SearchPresenterTests {
         let page = try DisplaySamples.page()
         let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
 
-        let status = await presenter.search("phone", page: 2, pageSize: 10)
+        let status = await presenter.search(try SearchQuery(text: "phone", page: 2, pageSize: 10))
 
         #expect(status == .success)
         #expect(await presenter.state == .loaded(page, origin: .network, query: "phone"))
@@ -43,7 +43,7 @@ struct SearchPresenterTests {
         let page = try DisplaySamples.page()
         let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
 
-        await presenter.search("  phone \n", page: 2, pageSize: 10)
+        await presenter.search(try SearchQuery(text: "  phone \n", page: 2, pageSize: 10))
 
         #expect(output.standardOutput.last == "Showing 11–13 of 23 results for \"phone\"")
         #expect(await presenter.state == .loaded(page, origin: .network, query: "phone"))
@@ -53,7 +53,7 @@ struct SearchPresenterTests {
     func cached() async throws {
         let (presenter, output) = presenter(.success(Fetched(try DisplaySamples.page(), from: .cache(age: .seconds(4 * 60 + 10), reason: .backendUnreachable))))
 
-        await presenter.search("phone", page: 2, pageSize: 10)
+        await presenter.search(try SearchQuery(text: "phone", page: 2, pageSize: 10))
 
         #expect(output.standardError == ["offline: showing results cached 4 minutes ago"])
     }
@@ -62,7 +62,7 @@ struct SearchPresenterTests {
     func json() async throws {
         let (presenter, output) = presenter(.success(Fetched(try DisplaySamples.page(), from: .cache(age: .seconds(60), reason: .backendUnreachable))), format: .json)
 
-        await presenter.search("phone", page: 2, pageSize: 10)
+        await presenter.search(try SearchQuery(text: "phone", page: 2, pageSize: 10))
 
         let line = try #require(output.standardOutput.first)
         #expect(output.standardOutput.count == 1)
@@ -75,7 +75,7 @@ struct SearchPresenterTests {
         let page = try ProductPage(products: [], total: 0, page: 1, pageSize: 10)
         let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
 
-        await presenter.search("zzz", page: 1, pageSize: 10)
+        await presenter.search(try SearchQuery(text: "zzz", page: 1, pageSize: 10))
 
         #expect(output.standardOutput == ["No results for \"zzz\""])
     }
@@ -84,7 +84,7 @@ struct SearchPresenterTests {
     func failure() async throws {
         let (presenter, output) = presenter(.failure(.offline))
 
-        let status = await presenter.search("phone", page: 1, pageSize: 10)
+        let status = await presenter.search(try SearchQuery(text: "phone", page: 1, pageSize: 10))
 
         #expect(status == .unavailable)
         #expect(await presenter.state == .failed(.offline))
@@ -96,7 +96,7 @@ struct SearchPresenterTests {
     func jsonFailure() async throws {
         let (presenter, output) = presenter(.failure(.sessionExpired), format: .json)
 
-        await presenter.search("phone", page: 1, pageSize: 10)
+        await presenter.search(try SearchQuery(text: "phone", page: 1, pageSize: 10))
 
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.last == #"{"error":{"code":"session-expired","message":"Your session has expired; run `storefront login --username NAME` to sign in again."}}"#)

@@ -18,7 +18,7 @@ struct StyledOutputTests {
             width: width,
             now: { Date(timeIntervalSince1970: 1_800_000_000) }
         )
-        await presenter.search("phone", page: 1, pageSize: 10)
+        await presenter.search(try SearchQuery(text: "phone", page: 1, pageSize: 10))
         return output
     }
 
