@@ -66,21 +66,18 @@ public struct FileSessionStore: SessionStore {
 
     /// Holds `session.lock` beside the session file: an advisory lock every
     /// `storefront` process on this data folder takes before it refreshes.
-    public func withExclusiveAccess<Result: Sendable>(
-        _ body: @Sendable () async throws(NetworkError) -> Result
-    ) async throws(NetworkError) -> Result {
+    public func lockExclusively() async throws(SessionStoreError) -> any SessionLock {
         let lock: FileLock
         do {
             try PrivateFiles.createDirectory(at: (path as NSString).deletingLastPathComponent)
             lock = try await FileLock.exclusive(at: (path as NSString).deletingPathExtension + ".lock")
         } catch {
-            throw .sessionStorage(reason: "the session lock cannot be taken: \(error.description)")
+            throw .file("the session lock cannot be taken: \(error.description)")
         }
-        defer { lock.release() }
         // Under the lock the file is read again whatever `stat` says: a refresh must
         // see what another process saved, even within one tick of the file clock.
         lastRead.forget()
-        return try await body()
+        return lock
     }
 
     public func clear() async throws(SessionStoreError) {
@@ -92,6 +89,9 @@ public struct FileSessionStore: SessionStore {
         }
     }
 }
+
+/// The lock file's `flock`, released by `release()` or when the lock goes away.
+extension FileLock: SessionLock {}
 
 /// The session a `FileSessionStore` last read, with the identity of the file then.
 private final class LastRead: Sendable {

@@ -5,11 +5,16 @@ public protocol SessionStore: Sendable {
     func save(_ session: Session) async throws(SessionStoreError)
     /// Forgets the session; succeeds when there is none.
     func clear() async throws(SessionStoreError)
-    /// Runs `body` while no other holder of this store (in this process or another)
-    /// runs its own: a refresh reads, renews and saves the session as one step.
-    func withExclusiveAccess<Result: Sendable>(
-        _ body: @Sendable () async throws(NetworkError) -> Result
-    ) async throws(NetworkError) -> Result
+    /// Waits until no other holder of this store (in this process or another) holds
+    /// it, and holds it until the lock is released: a refresh reads, renews and saves
+    /// the session as one step.
+    func lockExclusively() async throws(SessionStoreError) -> any SessionLock
+}
+
+/// A hold on a session store's exclusive lock.
+public protocol SessionLock: Sendable {
+    /// Lets the next holder in. Also released when the lock goes away.
+    func release()
 }
 
 /// Why the session could not be read or written. Never carries a token.
@@ -23,18 +28,6 @@ public enum SessionStoreError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .file(let reason): reason
         case .unreadable(let path): "\(path) does not hold a session; run `storefront logout` to remove it"
-        }
-    }
-}
-
-extension SessionStore {
-    /// The stored session for a request on its way out: a storage failure becomes the
-    /// chain's error, so interceptors need not translate it each time.
-    func sessionForRequest() async throws(NetworkError) -> Session? {
-        do {
-            return try await load()
-        } catch {
-            throw .sessionStorage(reason: error.description)
         }
     }
 }

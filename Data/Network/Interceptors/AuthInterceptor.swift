@@ -29,3 +29,15 @@ public struct AuthInterceptor: HTTPInterceptor {
         return authorized
     }
 }
+
+extension SessionStore {
+    /// The stored session for a request on its way out: a storage failure becomes the
+    /// chain's error, so interceptors need not translate it each time.
+    func sessionForRequest() async throws(NetworkError) -> Session? {
+        do {
+            return try await load()
+        } catch {
+            throw .sessionStorage(reason: error.description)
+        }
+    }
+}

@@ -56,38 +56,43 @@ public actor TokenRefresher {
         logger: Logger,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> Session {
-        try await sessions.withExclusiveAccess { () async throws(NetworkError) -> Session in
-            let current = try await sessions.sessionForRequest()
-            // Gone: a refresh that was refused a moment ago cleared it.
-            guard let current else { throw .sessionExpired }
-            // Already renewed, here or by another process, while this one waited.
-            guard current.accessToken == rejectedToken else { return current }
+        let lock: any SessionLock
+        do {
+            lock = try await sessions.lockExclusively()
+        } catch {
+            throw .sessionStorage(reason: error.description)
+        }
+        defer { lock.release() }
+        let current = try await sessions.sessionForRequest()
+        // Gone: a refresh that was refused a moment ago cleared it.
+        guard let current else { throw .sessionExpired }
+        // Already renewed, here or by another process, while this one waited.
+        guard current.accessToken == rejectedToken else { return current }
 
-            let clock = ContinuousClock()
-            let start = clock.now
-            let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
-            logger.debug("POST /auth/refresh \(response.status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
-            switch response.status {
-            case 200...299:
-                return try await save(response, renewing: current, in: sessions)
-            case 401, 403:
-                // The status decides, sealed or not: a refusal need not carry a body that
-                // opens (CLI.md, third edition). What this gives a stranger on the path is
-                // a sign-out, which cutting the connection gives them anyway; never a token.
-                // PROTOCOL.md: the refresh token is refused, the session is over. Cleared
-                // only if it still holds the token that was refused (compare-and-clear):
-                // a login that happened meanwhile is not undone.
-                if let stored = try? await sessions.load(), stored.refreshToken == current.refreshToken {
-                    try? await sessions.clear()
-                }
-                throw .sessionExpired
-            case 429, 500...599:
-                // Busy or failing, not refusing: the session is kept for a later try.
-                throw .unreachable(reason: "the refresh was answered \(response.status)")
-            default:
-                // Not an answer PROTOCOL.md gives to a refresh; nothing to end a session over.
-                throw .malformedResponse(reason: "the refresh was answered \(response.status)")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
+        logger.debug("POST /auth/refresh \(response.status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
+        switch response.status {
+        case 200...299:
+            return try await save(response, renewing: current, in: sessions)
+        case 401, 403:
+            // The status decides, sealed or not: a refusal need not carry a body that
+            // opens (CLI.md, third edition). What this gives a stranger on the path is
+            // a sign-out, which cutting the connection gives them anyway; never a token.
+            // PROTOCOL.md: the refresh token is refused, the session is over. Cleared
+            // only if it still holds the token that was refused (compare-and-clear):
+            // a login that happened meanwhile is not undone.
+            if let stored = try? await sessions.load(), stored.refreshToken == current.refreshToken {
+                try? await sessions.clear()
             }
+            throw .sessionExpired
+        case 429, 500...599:
+            // Busy or failing, not refusing: the session is kept for a later try.
+            throw .unreachable(reason: "the refresh was answered \(response.status)")
+        default:
+            // Not an answer PROTOCOL.md gives to a refresh; nothing to end a session over.
+            throw .malformedResponse(reason: "the refresh was answered \(response.status)")
         }
     }
 

@@ -24,10 +24,13 @@ public actor FakeSessionStore: SessionStore {
 
     /// One actor is one holder at a time only between suspension points; tests that
     /// need the cross-process lock use `FileSessionStore`.
-    public func withExclusiveAccess<Result: Sendable>(
-        _ body: @Sendable () async throws(NetworkError) -> Result
-    ) async throws(NetworkError) -> Result {
-        try await body()
+    public func lockExclusively() async throws(SessionStoreError) -> any SessionLock {
+        NoLock()
+    }
+
+    /// Holds nothing: see above.
+    private struct NoLock: SessionLock {
+        func release() {}
     }
 
     public func clear() async throws(SessionStoreError) {
