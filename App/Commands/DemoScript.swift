@@ -57,7 +57,7 @@ struct DemoScript {
         ]
 
         let clock = ContinuousClock()
-        var results: [DemoStepResult] = []
+        var results: [DemoDocument.Step] = []
         for (index, step) in steps.enumerated() {
             if format == .human {
                 output.printLine("")
@@ -66,7 +66,7 @@ struct DemoScript {
             let start = clock.now
             let succeeded = await step.action()
             let milliseconds = (clock.now - start).wholeMilliseconds
-            results.append(DemoStepResult(step: index + 1, title: step.title, succeeded: succeeded, milliseconds: milliseconds))
+            results.append(DemoDocument.Step(step: index + 1, title: step.title, succeeded: succeeded, milliseconds: milliseconds))
             if format == .human {
                 output.printLine(succeeded
                     ? StyledText("  ✓ done in \(milliseconds) ms", style: .success)
@@ -77,7 +77,7 @@ struct DemoScript {
         let succeeded = results.count == steps.count && results.allSatisfy(\.succeeded)
         switch format {
         case .json:
-            output.printLine(JSONDocuments.demo(backend: backend, steps: results))
+            output.printLine(DemoDocument.json(backend: backend, steps: results))
         case .human where succeeded:
             output.printLine("")
             output.printLine(StyledText("Demo complete: every step did what it should.", style: .success))

@@ -112,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
                 listening.withLock { $0 = true }
                 let url = "\(scheme)://\(host):\(port)"
                 if format == .json {
-                    output.printLine(JSONDocuments.serving(url: url, sealed: keyPath != nil, keyFile: keyPath))
+                    output.printLine(ServingDocument.json(url: url, sealed: keyPath != nil, keyFile: keyPath))
                 } else {
                     output.printLine(url)
                     output.printLine(modeLine)

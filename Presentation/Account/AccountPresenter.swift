@@ -40,7 +40,7 @@ public actor AccountPresenter {
             state = .signedIn(result.value, origin: result.origin)
             switch format {
             case .json:
-                output.printLine(JSONDocuments.user(result.value, origin: result.origin))
+                output.printLine(UserDocument.json(result.value, origin: result.origin))
             case .human:
                 if let notice = CacheNotice.line(for: result.origin, subject: "your profile") {
                     output.printDiagnostic(notice)

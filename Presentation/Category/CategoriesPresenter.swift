@@ -47,7 +47,7 @@ public actor CategoriesPresenter {
 
     private func render(_ categories: [Category], origin: Origin) {
         if format == .json {
-            output.printLine(JSONDocuments.categories(categories, origin: origin))
+            output.printLine(CategoriesDocument.json(categories, origin: origin))
             return
         }
         if let notice = CacheNotice.line(for: origin, subject: "categories") { output.printDiagnostic(notice) }

@@ -51,7 +51,7 @@ public actor CategoryPresenter {
             let result = try await browseCategory(slug: slug, page: page, pageSize: pageSize, policy: policy)
             state = .loaded(result.value, origin: result.origin, slug: slug)
             if format == .json {
-                output.printLine(JSONDocuments.category(result.value, slug: slug, origin: result.origin, now: now()))
+                output.printLine(CategoryDocument.json(result.value, slug: slug, origin: result.origin, now: now()))
             } else {
                 if let notice = CacheNotice.line(for: result.origin, subject: "products") { output.printDiagnostic(notice) }
                 ProductTable.pageLines(for: result.value, noun: "products", subject: "in \"\(slug)\"", width: width).forEach(output.printLine)

@@ -38,7 +38,7 @@ public struct ErrorReporter: Sendable {
     @discardableResult
     public func reportUsageError(_ sentence: String) -> ProcessExitStatus {
         if format == .json {
-            output.printDiagnostic(JSONDocuments.error(code: "usage", message: sentence))
+            output.printDiagnostic(ErrorDocument.json(code: "usage", message: sentence))
         }
         return .usage
     }
@@ -64,7 +64,7 @@ public struct ErrorReporter: Sendable {
     private func write(_ sentence: String, code: String) {
         switch format {
         case .human: output.printDiagnostic(Self.errorLine(sentence))
-        case .json: output.printDiagnostic(JSONDocuments.error(code: code, message: sentence))
+        case .json: output.printDiagnostic(ErrorDocument.json(code: code, message: sentence))
         }
     }
 

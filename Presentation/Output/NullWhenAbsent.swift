@@ -2,14 +2,14 @@
 /// CLI.md shows the key always present (`"brand": null`): a script can then read
 /// the key without first asking whether it exists.
 @propertyWrapper
-struct NullWhenAbsent<Value: Encodable & Sendable>: Encodable, Sendable {
-    var wrappedValue: Value?
+public struct NullWhenAbsent<Value: Encodable & Sendable>: Encodable, Sendable {
+    public var wrappedValue: Value?
 
-    init(wrappedValue: Value?) {
+    public init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wrappedValue)
     }

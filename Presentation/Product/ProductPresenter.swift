@@ -59,7 +59,7 @@ public actor ProductPresenter {
 
     private func render(_ product: Product, origin: Origin) {
         if format == .json {
-            output.printLine(JSONDocuments.product(product, origin: origin, now: now()))
+            output.printLine(ProductDetailDocument.json(product, origin: origin, now: now()))
             return
         }
         if let notice = CacheNotice.line(for: origin, subject: "the product") {

@@ -61,7 +61,7 @@ public actor SearchPresenter {
 
     private func render(_ page: ProductPage, origin: Origin, query: String) {
         if format == .json {
-            output.printLine(JSONDocuments.search(page, query: query, origin: origin, now: now()))
+            output.printLine(SearchDocument.json(page, query: query, origin: origin, now: now()))
             return
         }
         if let notice = CacheNotice.line(for: origin, subject: "results") {

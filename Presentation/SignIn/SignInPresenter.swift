@@ -35,7 +35,7 @@ public actor SignInPresenter {
             let user = try await logIn(username: username, password: password)
             state = .signedIn(user)
             switch format {
-            case .json: output.printLine(JSONDocuments.user(user, origin: .network))
+            case .json: output.printLine(UserDocument.json(user, origin: .network))
             case .human: output.printLine(StyledText("Signed in as \(user.displayName) (\(user.username))", style: .success))
             }
             return .success

@@ -14,7 +14,7 @@ public struct StatusPresenter: Sendable {
     @discardableResult
     public func show(_ report: StatusReport) -> ProcessExitStatus {
         if format == .json {
-            output.printLine(JSONDocuments.status(report))
+            output.printLine(StatusDocument.json(report))
             return .success
         }
         let mode = report.session.mode.map { String($0, radix: 8) }
