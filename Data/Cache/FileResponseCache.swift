@@ -65,7 +65,8 @@ public struct FileResponseCache: ResponseCache {
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
         let header = Header(key: key, storedAt: clock.now, freshForSeconds: Int(validity.freshFor.components.seconds), etag: validity.etag)
         guard let file = path(for: key), let headerLine = try? Self.encoder.encode(header) else { return }
-        let isNew = !FileManager.default.fileExists(atPath: file.path)
+        // Asked only of the one entry in N whose write may check, so most writes skip the stat.
+        let checksLimits = Self.isChecked(file.name, oneIn: limits.checkOneNewEntryIn) && !FileManager.default.fileExists(atPath: file.path)
         do {
             try PrivateFiles.createDirectory(at: directory)
             // Not durable: two fsyncs were most of a search's cost over the wire, and a
@@ -74,7 +75,7 @@ public struct FileResponseCache: ResponseCache {
         } catch {
             return
         }
-        if isNew, Self.isChecked(file.name, oneIn: limits.checkOneNewEntryIn) {
+        if checksLimits {
             evictIfNeeded()
         }
     }
