@@ -96,14 +96,13 @@ public struct StoreClient: Sendable {
         let exchange = await send(conditional)
         let response: HTTPResponse
         do throws(StoreError) {
-            response = try exchange.response.mapError(StoreErrorMapping.storeError(for:)).get()
-            guard response.isSuccess || response.status == 304 else { throw failure(response, .authenticated) }
+            response = try usableResponse(exchange, .authenticated, acceptingNotModified: true)
         } catch {
             // Unreachable, still 502–504 after the retries, asked to wait longer than a
             // command waits, or any other 5xx: the failures a kept answer may stand in
             // for (rule 5). Anything else (a refused answer, an ended session) is not.
             let said = StoreErrorMapping.whatTheBackendSaid(error)
-            guard let reason = Self.standInReason(for: error) else {
+            guard let reason = StoreErrorMapping.standInReason(for: error) else {
                 logger.debug("\(exchange.line), \(said)cache not used")
                 throw error
             }
@@ -165,16 +164,16 @@ public struct StoreClient: Sendable {
     ) async throws(StoreError) -> Wire {
         let exchange = await send(request)
         logger.debug("\(exchange.line), not cached")
-        let response = try exchange.response.mapError(StoreErrorMapping.storeError(for:)).get()
-        guard response.isSuccess else { throw failure(response, kind) }
+        let response = try usableResponse(exchange, kind)
         return try Self.decode(response.body, as: Wire.self, answering: request)
     }
 
     /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
     /// stale at once, so a reachable backend is still asked.
-    func keepSignedIn(_ user: some Encodable, userID: Int, meTarget: String) async {
+    func keepSignedIn(_ user: some Encodable, userID: Int) async {
         guard let body = try? JSONEncoder().encode(user) else { return }
-        await cache.store([UInt8](body), for: Owner(namespace: namespace, userID: userID).key(for: meTarget), validity: CacheValidity())
+        let key = Owner(namespace: namespace, userID: userID).key(for: StoreEndpoints.currentUser.target)
+        await cache.store([UInt8](body), for: key, validity: CacheValidity())
     }
 
     /// Rule 8, logout: every answer kept for the signed-in user goes. Called before the
@@ -186,41 +185,60 @@ public struct StoreClient: Sendable {
 
     // MARK: One exchange
 
-    /// What the chain gave back, and the network half of the `--verbose` line: method,
-    /// target, status or failure, milliseconds, and which attempt answered.
-    private struct Exchange {
-        let response: Result<HTTPResponse, NetworkError>
-        let line: String
-    }
-
+    /// What the chain gave back, how long it took, and from it the network half of the
+    /// `--verbose` line. The line is made only when a log asks for it (the logger's
+    /// message is an autoclosure), so a quiet command spends nothing on it.
+    ///
     /// Never a body or a header (so never `Authorization`), a token, a password or a
-    /// key in the line: it is made only of the method, the target and what happened.
-    /// The query string is printed; a search is not a secret.
-    private func send(_ request: HTTPRequest) async -> Exchange {
-        let timer = ContinuousClock()
-        let start = timer.now
-        let name = "\(request.method.rawValue) \(request.target)"
-        do {
-            let response = try await transport.send(request)
-            let line = "\(name) \(response.status) \((timer.now - start).wholeMilliseconds) ms attempt \(response.attempt)"
-            return Exchange(response: .success(response), line: line)
-        } catch {
-            return Exchange(response: .failure(error), line: "\(name) failed (\(error.summary)) \((timer.now - start).wholeMilliseconds) ms")
+    /// key in the line: only the method, the target and what happened. The query
+    /// string is printed; a search is not a secret.
+    private struct Exchange {
+        let request: HTTPRequest
+        let response: Result<HTTPResponse, NetworkError>
+        let milliseconds: Int64
+
+        var line: String {
+            let name = "\(request.method.rawValue) \(request.target)"
+            return switch response {
+            case .success(let response): "\(name) \(response.status) \(milliseconds) ms attempt \(response.attempt)"
+            case .failure(let error): "\(name) failed (\(error.summary)) \(milliseconds) ms"
+            }
         }
     }
 
-    /// A status other than 2xx as the `StoreError` it means, with the server's message.
-    private func failure(_ response: HTTPResponse, _ kind: StoreErrorMapping.RequestKind) -> StoreError {
-        let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
-        let retryAfter = RetryAfter.delay(from: response.header("Retry-After"), now: clock.now)
-        return StoreErrorMapping.storeError(status: response.status, message: message, retryAfter: retryAfter, in: kind)
+    private func send(_ request: HTTPRequest) async -> Exchange {
+        let timer = ContinuousClock()
+        let start = timer.now
+        let response: Result<HTTPResponse, NetworkError>
+        do {
+            response = .success(try await transport.send(request))
+        } catch {
+            response = .failure(error)
+        }
+        return Exchange(request: request, response: response, milliseconds: (timer.now - start).wholeMilliseconds)
     }
 
-    private static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering request: HTTPRequest) throws(StoreError) -> Wire {
+    /// The response, when it is one the caller can use (a 2xx, or a 304 where one may
+    /// come); otherwise the `StoreError` that what the chain threw, or the status, means.
+    private func usableResponse(
+        _ exchange: Exchange,
+        _ kind: StoreErrorMapping.RequestKind,
+        acceptingNotModified: Bool = false
+    ) throws(StoreError) -> HTTPResponse {
+        let response = try exchange.response.mapError(StoreErrorMapping.storeError(for:)).get()
+        guard response.isSuccess || (acceptingNotModified && response.status == 304) else {
+            throw StoreErrorMapping.storeError(for: response, in: kind, now: clock.now)
+        }
+        return response
+    }
+
+    /// `body` as `Wire`; a failure names the request (when there is one) and the field.
+    private static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering request: HTTPRequest? = nil) throws(StoreError) -> Wire {
         do {
             return try JSONDecoder().decode(Wire.self, from: Data(body))
         } catch {
-            throw .unusableResponse(detail: "\(request.method.rawValue) \(request.path): \(DecodingFailure.describe(error))")
+            let name = request.map { "\($0.method.rawValue) \($0.path): " } ?? ""
+            throw .unusableResponse(detail: name + DecodingFailure.describe(error))
         }
     }
 
@@ -239,19 +257,9 @@ public struct StoreClient: Sendable {
         _ validate: (Wire) throws(StoreError) -> Value
     ) async -> Kept<Value>? {
         guard let key, let answer = await cache.answer(for: key),
-              let decoded = try? JSONDecoder().decode(Wire.self, from: Data(answer.body)),
+              let decoded = try? Self.decode(answer.body, as: Wire.self),
               let value = try? validate(decoded) else { return nil }
         return Kept(answer: answer, value: value, age: age(since: answer.storedAt))
-    }
-
-    /// Why a kept answer stands in for what the backend did, or nil when it may not.
-    static func standInReason(for error: StoreError) -> CacheReason? {
-        switch error {
-        case .offline: .backendUnreachable
-        case .rateLimited: .backendBusy
-        case .serverFailed(let status, _): .backendFailed(status: status)
-        default: nil
-        }
     }
 
     /// Time since `date`, never negative (a clock set back must not make a negative age)

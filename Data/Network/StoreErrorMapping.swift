@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// Turns a failed exchange into the domain's vocabulary, in one step: what the chain
 /// threw (`NetworkError`) or the status the server answered. The same status means
@@ -41,6 +42,14 @@ enum StoreErrorMapping {
         }
     }
 
+    /// A response other than 2xx as the `StoreError` it means, with the server's
+    /// `message` read from its body and the wait its `Retry-After` names.
+    static func storeError(for response: HTTPResponse, in kind: RequestKind, now: Date) -> StoreError {
+        let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
+        let retryAfter = RetryAfter.delay(from: response.header("Retry-After"), now: now)
+        return storeError(status: response.status, message: message, retryAfter: retryAfter, in: kind)
+    }
+
     /// What the chain threw: `offline` for exactly the failures a cached answer may
     /// stand in for (nothing listening, no answer, no complete answer in time).
     static func storeError(for error: NetworkError) -> StoreError {
@@ -81,6 +90,17 @@ enum StoreErrorMapping {
             let oneLine = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             return "failed (\(status): \(oneLine.prefix(200))), "
         default: return ""
+        }
+    }
+
+    /// Why a kept answer may stand in for this failure (the store client's rule 5), or
+    /// nil when it may not: the backend was away, busy or failing, never a refusal.
+    static func standInReason(for error: StoreError) -> CacheReason? {
+        switch error {
+        case .offline: .backendUnreachable
+        case .rateLimited: .backendBusy
+        case .serverFailed(let status, _): .backendFailed(status: status)
+        default: nil
         }
     }
 }

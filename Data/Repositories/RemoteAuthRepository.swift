@@ -27,7 +27,7 @@ public struct RemoteAuthRepository: AuthRepository {
         } catch {
             throw .unexpected(detail: "the session could not be stored: \(error)")
         }
-        await client.keepSignedIn(answer.user, userID: answer.user.id, meTarget: StoreEndpoints.currentUser.target)
+        await client.keepSignedIn(answer.user, userID: answer.user.id)
         return user
     }
 
