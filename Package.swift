@@ -34,10 +34,16 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: strict),
 
         // Repository implementations: HTTP, interceptors, cache, session store, DTOs.
-        // swift-log is the logging API every layer may share; it is not a layer.
+        // swift-http-types is the HTTP vocabulary of server-side Swift (Hummingbird,
+        // swift-openapi-runtime), not an HTTP stack; swift-log is the logging API every
+        // layer may share. Neither is a layer.
         .target(
             name: "Data",
-            dependencies: ["Domain", "Infrastructure", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Domain", "Infrastructure",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Data",
             exclude: ["Transports"],
             swiftSettings: strict
@@ -50,6 +56,7 @@ let package = Package(
             dependencies: [
                 "Data", "Domain", "Infrastructure",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -60,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "URLSessionAdapter",
-            dependencies: ["Data", "Infrastructure"],
+            dependencies: ["Data", "Infrastructure", .product(name: "HTTPTypes", package: "swift-http-types")],
             path: "Data/Transports/URLSession",
             swiftSettings: strict
         ),
@@ -130,6 +137,7 @@ let package = Package(
             name: "ClientBenchmark",
             dependencies: [
                 "Domain", "Data", "HTTPClientAdapter", "Infrastructure", "Backend",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/ClientBenchmark",
@@ -151,7 +159,11 @@ let package = Package(
         // a test target that imports it still tests only its own layer.
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Presentation", "Data", "Infrastructure", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Domain", "Presentation", "Data", "Infrastructure",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
@@ -166,6 +178,7 @@ let package = Package(
             name: "DataTests",
             dependencies: [
                 "Data", "HTTPClientAdapter", "URLSessionAdapter", "Domain", "Infrastructure", "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/DataTests",

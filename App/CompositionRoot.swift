@@ -23,8 +23,8 @@ struct CompositionRoot: Sendable {
     /// One session store for the process, shared by the chain and the repositories, so
     /// the session file is read once per command.
     private let sessions: FileSessionStore
-    /// One transport for the process, so connections are reused.
-    private let transport: any HTTPTransport
+    /// One interceptor chain and adapter for the process, so connections are reused.
+    private let chain: InterceptedTransport
     /// Closes the adapter's connections; called once, when the command is done.
     private let closeTransport: @Sendable () async -> Void
 
@@ -36,7 +36,7 @@ struct CompositionRoot: Sendable {
         self.logger = Self.makeLogger(output: output, verbose: verbose)
         let sessions = FileSessionStore(directory: settings.stateDirectory)
         self.sessions = sessions
-        (self.transport, self.closeTransport) = try Self.makeTransport(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
+        (self.chain, self.closeTransport) = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
     }
@@ -231,7 +231,7 @@ struct CompositionRoot: Sendable {
     /// rules, and the `--verbose` line.
     private func makeStoreClient() -> StoreClient {
         StoreClient(
-            transport: transport,
+            chain: chain,
             cache: makeCache(),
             sessions: sessions,
             clock: clock,
@@ -248,13 +248,13 @@ struct CompositionRoot: Sendable {
 
     /// The adapter the settings name, inside the store's interceptor chain (whose order
     /// is Data's decision: `InterceptedTransport.storeChain`).
-    private static func makeTransport(
+    private static func makeChain(
         settings: ClientSettings,
         sessions: any SessionStore,
         logger: Logger,
         clock: any WallClock,
         announceWait: @escaping @Sendable (Duration) -> Void
-    ) throws(StartupFailure) -> (any HTTPTransport, @Sendable () async -> Void) {
+    ) throws(StartupFailure) -> (InterceptedTransport, @Sendable () async -> Void) {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
         let adapter = try makeAdapter(settings: settings, origin: origin)
         let chain = InterceptedTransport.storeChain(

@@ -3,6 +3,7 @@ import Data
 import Domain
 import Foundation
 import HTTPClientAdapter
+import HTTPTypes
 import Infrastructure
 import Logging
 
@@ -32,23 +33,22 @@ struct ClientBenchmark {
         let chain = InterceptedTransport.storeChain(adapter: adapter, sessions: sessions, payloadKey: nil, logger: .silent)
         let cache = FileResponseCache(directory: folder + "/cache", clock: SystemWallClock())
         let namespace = baseURL.absoluteString
-        let client = StoreClient(transport: chain, cache: cache, sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace)
+        let client = StoreClient(chain: chain, cache: cache, sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace)
         let logIn = LogIn(repository: RemoteAuthRepository(client: client, sessions: sessions))
         // The stack pays for writing each answer to the cache, as the App does, but never
         // reads one back: a fresh hit would skip the network this compares against.
         let writingClient = StoreClient(
-            transport: chain, cache: WriteOnlyCache(writingTo: cache), sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace
+            chain: chain, cache: WriteOnlyCache(writingTo: cache), sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace
         )
         let search = SearchProducts(repository: RemoteProductRepository(client: writingClient))
         _ = try await logIn(username: "emilys", password: "emilyspass")
         guard let token = try await sessions.load()?.accessToken else { throw BenchmarkFailure(reason: "no session after login") }
         let bare = HTTPRequest(
-            method: .get, path: "/auth/products/search",
-            queryItems: [QueryItem("q", "phone"), QueryItem("limit", "10"), QueryItem("skip", "0")],
-            headers: ["Authorization": "Bearer \(token)"]
+            method: .get, scheme: nil, authority: nil, path: "/auth/products/search?q=phone&limit=10&skip=0",
+            headerFields: [.authorization: "Bearer \(token)"]
         )
 
-        let (bareTimes, stackTimes) = try await interleaved(iterations, { _ = try await adapter.send(bare) }, {
+        let (bareTimes, stackTimes) = try await interleaved(iterations, { _ = try await adapter.send(bare, body: nil) }, {
             _ = try await search(text: "phone", page: 1, pageSize: 10)
         })
         let bareP50 = percentile(bareTimes, 0.50), bareP99 = percentile(bareTimes, 0.99)
@@ -61,17 +61,17 @@ struct ClientBenchmark {
 
         // Where the difference goes: the stack's own work over a transport that answers
         // at once with the backend's recorded answer, then its parts one by one.
-        let recorded = try await adapter.send(bare)
-        let canned = CannedTransport(answer: recorded)
+        let (recordedHead, recordedBody) = try await adapter.send(bare, body: nil)
+        let canned = CannedTransport(answer: (recordedHead, recordedBody))
         let cannedSearch = SearchProducts(repository: RemoteProductRepository(client: StoreClient(
-            transport: InterceptedTransport.storeChain(adapter: canned, sessions: sessions, payloadKey: nil, logger: .silent),
+            chain: InterceptedTransport.storeChain(adapter: canned, sessions: sessions, payloadKey: nil, logger: .silent),
             cache: WriteOnlyCache(writingTo: cache), sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace
         )))
         let parts: [(String, Int)] = [
             ("whole stack, transport answering at once", try await p50(iterations) { _ = try await cannedSearch(text: "phone", page: 1, pageSize: 10) }),
             ("  the session read", try await p50(iterations) { _ = try await sessions.load() }),
             ("  the answer kept (one cache write)", try await p50(iterations) {
-                await cache.store(recorded.body, for: "bench", validity: CacheValidity(freshFor: .seconds(60), etag: #""v1""#))
+                await cache.store(recordedBody, for: "bench", validity: CacheValidity(freshFor: .seconds(60), etag: #""v1""#))
             }),
         ]
         print("where it goes, p50 (µs)")
@@ -135,9 +135,9 @@ struct BenchmarkFailure: Error {
 
 /// Answers every request at once with one recorded answer: the stack with no network under it.
 struct CannedTransport: HTTPTransport {
-    let answer: HTTPResponse
+    let answer: (HTTPResponse, [UInt8])
 
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse { answer }
+    func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8]) { answer }
 }
 
 /// A cache that stores every answer and finds none: the network path, cache writes included.

@@ -1,4 +1,5 @@
 import Domain
+import HTTPTypes
 
 /// What an answer's `Cache-Control` and `ETag` say about keeping it (RFC 9111, as far
 /// as a private, single-user cache needs): how long it is fresh, whether it may be
@@ -19,8 +20,8 @@ struct CacheDirectives: Sendable, Equatable {
     static let longestFreshness: Duration = .seconds(24 * 3600)
 
     init(_ response: HTTPResponse) {
-        etag = response.header("ETag").flatMap { Self.isEntityTag($0) ? $0 : nil }
-        for directive in (response.header("Cache-Control") ?? "").split(separator: ",") {
+        etag = response.headerFields[.eTag].flatMap { Self.isEntityTag($0) ? $0 : nil }
+        for directive in (response.headerFields[.cacheControl] ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
             let name = parts.first.map { String($0).trimmingWhitespace().lowercased() } ?? ""
             switch name {

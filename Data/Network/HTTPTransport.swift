@@ -1,7 +1,11 @@
-/// Sends one request and returns its response, whatever the status.
+import HTTPTypes
+
+/// Sends one request and returns its response and body, whatever the status: the
+/// AsyncHTTPClient and URLSession adapters, and the tests' scripted stubs.
 ///
-/// The URLSession transport, the interceptor chain and the tests' scripted stubs all
-/// conform, so every layer of the chain can be replaced by a fake in a test.
+/// Shaped like swift-openapi-runtime's `ClientTransport`: swift-http-types' request and
+/// response, the body beside them. The base URL is the adapter's own (it was made for
+/// one backend), so a request carries only its target, in `path`. An empty body is `[]`.
 public protocol HTTPTransport: Sendable {
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse
+    func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8])
 }

@@ -1,9 +1,11 @@
+import HTTPTypes
 import Infrastructure
 import Logging
 
-/// A transport that runs each request through interceptors, first to last, and then
-/// through the wrapped transport. The store's order, and why, is `storeChain` below.
-public struct InterceptedTransport: HTTPTransport {
+/// The store's HTTP client: runs each request through interceptors, first to last, and
+/// then through the adapter, whose `TransportError` becomes the chain's `NetworkError`
+/// there. The store's order, and why, is `storeChain` below.
+public struct InterceptedTransport: Sendable {
     /// Internal rather than private so a test can read the order the documents state.
     let interceptors: [any HTTPInterceptor]
     private let transport: any HTTPTransport
@@ -13,19 +15,33 @@ public struct InterceptedTransport: HTTPTransport {
         self.transport = transport
     }
 
-    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        try await send(request, from: 0)
+    /// One exchange through the whole chain; `context` is this exchange's alone.
+    public func send(
+        _ request: HTTPRequest,
+        body: [UInt8]? = nil,
+        context: ExchangeContext = ExchangeContext()
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+        try await send(request, body: body, context: context, from: 0)
     }
 
     /// Hands the request to interceptor `index`, whose `next` is the chain after it.
-    private func send(_ request: HTTPRequest, from index: Int) async throws(NetworkError) -> HTTPResponse {
+    private func send(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        from index: Int
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
         guard index < interceptors.count else {
-            return try await transport.send(request)
+            do {
+                return try await transport.send(request, body: body)
+            } catch {
+                throw .transport(error)
+            }
         }
-        let next: HTTPHandler = { request async throws(NetworkError) in
-            try await send(request, from: index + 1)
+        let next: HTTPHandler = { request, body async throws(NetworkError) in
+            try await send(request, body: body, context: context, from: index + 1)
         }
-        return try await interceptors[index].intercept(request, next: next)
+        return try await interceptors[index].intercept(request, body: body, context: context, next: next)
     }
 }
 

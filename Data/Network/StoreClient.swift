@@ -1,9 +1,10 @@
 import Domain
 import Foundation
+import HTTPTypes
 import Infrastructure
 import Logging
 
-/// The one way the repositories reach the store: a request, the wire type its answer
+/// The one way the repositories reach the store: a call, the wire type its answer
 /// decodes to and a read policy go in; a validated `Fetched` value or a `StoreError`
 /// comes out. Every status is turned into the `StoreError` it means here, every cache
 /// rule is here, and so is the one `--verbose` line per exchange. The rules, each
@@ -31,7 +32,7 @@ import Logging
 /// wrote, or one the domain now refuses, is as good as none.
 public struct StoreClient: Sendable {
     /// The interceptor chain and the adapter under it.
-    private let transport: any HTTPTransport
+    private let chain: InterceptedTransport
     private let cache: any ResponseCache
     /// Who is signed in, which says whose kept answers to use.
     private let sessions: any SessionStore
@@ -43,14 +44,14 @@ public struct StoreClient: Sendable {
     private let logger: Logger
 
     public init(
-        transport: any HTTPTransport,
+        chain: InterceptedTransport,
         cache: any ResponseCache,
         sessions: any SessionStore,
         clock: any WallClock,
         cacheNamespace: String,
         logger: Logger = .silent
     ) {
-        self.transport = transport
+        self.chain = chain
         self.cache = cache
         self.sessions = sessions
         self.clock = clock
@@ -58,19 +59,19 @@ public struct StoreClient: Sendable {
         self.logger = logger
     }
 
-    /// The value `request` answers under `policy`, kept under the request target for
+    /// The value `call` answers under `policy`, kept under the request target for
     /// the signed-in user. `validate` is the domain's check of the wire shape (a DTO's
     /// `toDomain`): an answer it refuses is reported and never kept.
     func read<Wire: Decodable, Value>(
-        _ request: HTTPRequest,
+        _ call: StoreEndpoints.Call,
         as wire: Wire.Type,
         policy: ReadPolicy,
         validate: (Wire) throws(StoreError) -> Value
     ) async throws(StoreError) -> Fetched<Value> {
         let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
         if owner == nil, policy == .cacheOnly { throw .notSignedIn }
-        let key = owner?.key(for: request.target)
-        let name = "\(request.method.rawValue) \(request.target)"
+        let key = owner?.key(for: call.target)
+        let name = "\(call.request.method.rawValue) \(call.target)"
         let kept = await keptAnswer(key, as: Wire.self, validate)
 
         switch policy {
@@ -91,12 +92,12 @@ public struct StoreClient: Sendable {
             break
         }
 
-        var conditional = request
-        if let etag = kept?.answer.validity.etag { conditional.headers["If-None-Match"] = etag }
+        var conditional = call
+        if let etag = kept?.answer.validity.etag { conditional.request.headerFields[.ifNoneMatch] = etag }
         let exchange = await send(conditional)
-        let response: HTTPResponse
+        let (response, body): (HTTPResponse, [UInt8])
         do throws(StoreError) {
-            response = try usableResponse(exchange, .authenticated, acceptingNotModified: true)
+            (response, body) = try usableResponse(exchange, .authenticated, acceptingNotModified: true)
         } catch {
             // Unreachable, still 502–504 after the retries, asked to wait longer than a
             // command waits, or any other 5xx: the failures a kept answer may stand in
@@ -115,11 +116,11 @@ public struct StoreClient: Sendable {
         }
 
         let directives = CacheDirectives(response)
-        if response.status == 304 {
+        if response.status == .notModified {
             // A 304 only means something to a client that asked "has it changed?".
             guard let kept, let key, kept.answer.validity.etag != nil else {
                 logger.debug("\(exchange.line), cache not used")
-                throw .unusableResponse(detail: "\(request.path): 304 to a request that held no ETag")
+                throw .unusableResponse(detail: "\(Self.pathWithoutQuery(call)): 304 to a request that held no ETag")
             }
             let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.answer.validity.etag)
             await cache.store(kept.answer.body, for: key, validity: validity)
@@ -129,7 +130,7 @@ public struct StoreClient: Sendable {
 
         let decoded: Wire
         do throws(StoreError) {
-            decoded = try Self.decode(response.body, as: Wire.self, answering: request)
+            decoded = try Self.decode(body, as: Wire.self, answering: call)
         } catch {
             logger.debug("\(exchange.line), cache not used")
             throw error
@@ -149,23 +150,23 @@ public struct StoreClient: Sendable {
             await cache.remove(key: key)
             logger.debug("\(exchange.line), cache miss, not stored (no-store)")
         } else {
-            await cache.store(response.body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
+            await cache.store(body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
             logger.debug("\(exchange.line), cache miss, stored")
         }
         return Fetched(value, from: .network)
     }
 
-    /// Sends `request` and decodes the answer, keeping nothing: a login, whose answer
+    /// Sends `call` and decodes the answer, keeping nothing: a login, whose answer
     /// holds tokens. `kind` says what its statuses mean.
     func send<Wire: Decodable>(
-        _ request: HTTPRequest,
+        _ call: StoreEndpoints.Call,
         as wire: Wire.Type,
         kind: StoreErrorMapping.RequestKind
     ) async throws(StoreError) -> Wire {
-        let exchange = await send(request)
+        let exchange = await send(call)
         logger.debug("\(exchange.line), not cached")
-        let response = try usableResponse(exchange, kind)
-        return try Self.decode(response.body, as: Wire.self, answering: request)
+        let (_, body) = try usableResponse(exchange, kind)
+        return try Self.decode(body, as: Wire.self, answering: call)
     }
 
     /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
@@ -193,29 +194,33 @@ public struct StoreClient: Sendable {
     /// key in the line: only the method, the target and what happened. The query
     /// string is printed; a search is not a secret.
     private struct Exchange {
-        let request: HTTPRequest
-        let response: Result<HTTPResponse, NetworkError>
+        let call: StoreEndpoints.Call
+        let answer: Result<(HTTPResponse, [UInt8]), NetworkError>
+        /// Which try answered, as the retry interceptor recorded it.
+        let attempt: Int
         let milliseconds: Int64
 
         var line: String {
-            let name = "\(request.method.rawValue) \(request.target)"
-            return switch response {
-            case .success(let response): "\(name) \(response.status) \(milliseconds) ms attempt \(response.attempt)"
+            let name = "\(call.request.method.rawValue) \(call.target)"
+            return switch answer {
+            case .success(let (response, _)): "\(name) \(response.status.code) \(milliseconds) ms attempt \(attempt)"
             case .failure(let error): "\(name) failed (\(error.summary)) \(milliseconds) ms"
             }
         }
     }
 
-    private func send(_ request: HTTPRequest) async -> Exchange {
+    private func send(_ call: StoreEndpoints.Call) async -> Exchange {
+        let context = ExchangeContext(requiresAuthentication: call.requiresAuthentication)
         let timer = ContinuousClock()
         let start = timer.now
-        let response: Result<HTTPResponse, NetworkError>
+        let answer: Result<(HTTPResponse, [UInt8]), NetworkError>
         do {
-            response = .success(try await transport.send(request))
+            answer = .success(try await chain.send(call.request, body: call.body, context: context))
         } catch {
-            response = .failure(error)
+            answer = .failure(error)
         }
-        return Exchange(request: request, response: response, milliseconds: (timer.now - start).wholeMilliseconds)
+        let milliseconds = (timer.now - start).wholeMilliseconds
+        return Exchange(call: call, answer: answer, attempt: context.attempt, milliseconds: milliseconds)
     }
 
     /// The response, when it is one the caller can use (a 2xx, or a 304 where one may
@@ -224,22 +229,27 @@ public struct StoreClient: Sendable {
         _ exchange: Exchange,
         _ kind: StoreErrorMapping.RequestKind,
         acceptingNotModified: Bool = false
-    ) throws(StoreError) -> HTTPResponse {
-        let response = try exchange.response.mapError(StoreErrorMapping.storeError(for:)).get()
-        guard response.isSuccess || (acceptingNotModified && response.status == 304) else {
-            throw StoreErrorMapping.storeError(for: response, in: kind, now: clock.now)
+    ) throws(StoreError) -> (HTTPResponse, [UInt8]) {
+        let (response, body) = try exchange.answer.mapError(StoreErrorMapping.storeError(for:)).get()
+        guard response.status.kind == .successful || (acceptingNotModified && response.status == .notModified) else {
+            throw StoreErrorMapping.storeError(for: response, body: body, in: kind, now: clock.now)
         }
-        return response
+        return (response, body)
     }
 
-    /// `body` as `Wire`; a failure names the request (when there is one) and the field.
-    private static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering request: HTTPRequest? = nil) throws(StoreError) -> Wire {
+    /// `body` as `Wire`; a failure names the call (when there is one) and the field.
+    private static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering call: StoreEndpoints.Call? = nil) throws(StoreError) -> Wire {
         do {
             return try JSONDecoder().decode(Wire.self, from: Data(body))
         } catch {
-            let name = request.map { "\($0.method.rawValue) \($0.path): " } ?? ""
+            let name = call.map { "\($0.request.method.rawValue) \(pathWithoutQuery($0)): " } ?? ""
             throw .unusableResponse(detail: name + DecodingFailure.describe(error))
         }
+    }
+
+    /// The path alone, for a message: the query is noise there.
+    private static func pathWithoutQuery(_ call: StoreEndpoints.Call) -> Substring {
+        call.target.prefix { $0 != "?" }
     }
 
     // MARK: The cache's side

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HTTPTypes
 
 /// Turns a failed exchange into the domain's vocabulary, in one step: what the chain
 /// threw (`NetworkError`) or the status the server answered. The same status means
@@ -44,15 +45,38 @@ enum StoreErrorMapping {
 
     /// A response other than 2xx as the `StoreError` it means, with the server's
     /// `message` read from its body and the wait its `Retry-After` names.
-    static func storeError(for response: HTTPResponse, in kind: RequestKind, now: Date) -> StoreError {
-        let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(response.body)).message
-        let retryAfter = RetryAfter.delay(from: response.header("Retry-After"), now: now)
-        return storeError(status: response.status, message: message, retryAfter: retryAfter, in: kind)
+    static func storeError(for response: HTTPResponse, body: [UInt8], in kind: RequestKind, now: Date) -> StoreError {
+        let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(body)).message
+        let retryAfter = RetryAfter.delay(from: response.headerFields[.retryAfter], now: now)
+        return storeError(status: response.status.code, message: message, retryAfter: retryAfter, in: kind)
     }
 
-    /// What the chain threw: `offline` for exactly the failures a cached answer may
-    /// stand in for (nothing listening, no answer, no complete answer in time).
+    /// What the chain threw: the transport's failures as below, a refresh the backend
+    /// could not answer as `offline` too, a session or payload failure as what it means.
     static func storeError(for error: NetworkError) -> StoreError {
+        switch error {
+        case .transport(let error):
+            storeError(for: error)
+        case .refreshUnavailable:
+            .offline
+        case .refreshMisanswered(let reason):
+            .unusableResponse(detail: reason)
+        case .notSignedIn:
+            .notSignedIn
+        case .sessionExpired:
+            .sessionExpired
+        case .unsealedResponse:
+            .unusableResponse(detail: "the response was not sealed, but the payload key requires it")
+        case .unopenableResponse(let reason):
+            .unusableResponse(detail: "the sealed response did not open: \(reason)")
+        case .sealingFailed(let reason), .sessionStorage(let reason), .unencodableRequest(let reason):
+            .unexpected(detail: reason)
+        }
+    }
+
+    /// What the transport said: `offline` for exactly the failures a cached answer may
+    /// stand in for (nothing listening, no answer, no complete answer in time).
+    private static func storeError(for error: TransportError) -> StoreError {
         switch error {
         case .cannotConnect, .unreachable, .deadlineExceeded:
             .offline
@@ -62,19 +86,11 @@ enum StoreErrorMapping {
             .unusableResponse(detail: "the server redirected (\(status)) to \(location ?? "nowhere"); redirects are never followed")
         case .malformedResponse(let reason):
             .unusableResponse(detail: "the answer broke HTTP: \(reason)")
-        case .notSignedIn:
-            .notSignedIn
-        case .sessionExpired:
-            .sessionExpired
-        case .unsealedResponse:
-            .unusableResponse(detail: "the response was not sealed, but the payload key requires it")
-        case .unopenableResponse(let reason):
-            .unusableResponse(detail: "the sealed response did not open: \(reason)")
         case .responseTooLarge(let limit):
             .unusableResponse(detail: "the response was larger than \(limit) bytes")
         case .cancelled:
             .unexpected(detail: "the request was cancelled")
-        case .sealingFailed(let reason), .sessionStorage(let reason), .invalidRequest(let reason):
+        case .invalidRequest(let reason):
             .unexpected(detail: reason)
         }
     }

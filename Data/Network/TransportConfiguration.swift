@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What every transport adapter needs to know and put up with, whichever HTTP stack
 /// it drives. Both adapters take this one value, and one contract suite holds them to it.
@@ -49,6 +50,31 @@ public struct TransportConfiguration: Sendable {
         components.query = nil
         components.fragment = nil
         return (components.url ?? url, path)
+    }
+
+    /// The response head an adapter hands up, built from the status and fields its HTTP
+    /// stack reported, on the rules both adapters keep:
+    /// - a status outside 100–599 is not HTTP;
+    /// - a field whose name is not a token or whose value is not text (NIO keeps bytes
+    ///   that are not UTF-8 as U+FFFD) is refused, never repaired: a mangled `X-IV` must
+    ///   not be half-read later;
+    /// - a redirect is refused, never followed.
+    /// Each is a `TransportError`, as the socket's own failures are.
+    public static func responseHead(status: Int, fields: [(name: String, value: String)]) throws(TransportError) -> HTTPResponse {
+        guard (100...599).contains(status) else {
+            throw .malformedResponse(reason: "status \(status), which is not an HTTP status")
+        }
+        var headerFields = HTTPFields()
+        for (name, value) in fields {
+            guard let fieldName = HTTPField.Name(name), !value.contains("\u{FFFD}"), HTTPField.isValidValue(value) else {
+                throw .malformedResponse(reason: "the header \(name.filter { $0.isASCII && !$0.isNewline }) is not valid text")
+            }
+            headerFields.append(HTTPField(name: fieldName, value: value))
+        }
+        if isRedirect(status) {
+            throw .redirected(status: status, location: headerFields[.location])
+        }
+        return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: headerFields)
     }
 
     /// Whether `status` is a redirect that must be refused. 304 is not one: it answers a

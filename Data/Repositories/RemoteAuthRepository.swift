@@ -14,13 +14,13 @@ public struct RemoteAuthRepository: AuthRepository {
     /// Stores the new session only once the server has accepted the credentials, so a
     /// failed login leaves an earlier session exactly as it was.
     public func logIn(_ credentials: Credentials) async throws(StoreError) -> User {
-        let request: HTTPRequest
+        let call: StoreEndpoints.Call
         do {
-            request = try StoreEndpoints.logIn(username: credentials.username, password: credentials.password)
+            call = try StoreEndpoints.logIn(username: credentials.username, password: credentials.password)
         } catch {
             throw StoreErrorMapping.storeError(for: error)
         }
-        let answer = try await client.send(request, as: LoginResponseDTO.self, kind: .logIn)
+        let answer = try await client.send(call, as: LoginResponseDTO.self, kind: .logIn)
         let user = try answer.user.toDomain()
         do {
             try await sessions.save(Session(accessToken: answer.accessToken, refreshToken: answer.refreshToken, userID: answer.user.id))

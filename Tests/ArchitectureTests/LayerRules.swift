@@ -37,13 +37,14 @@ extension LayerRule {
         // Presenters see use cases and entities, and Foundation where it truly helps.
         LayerRule(layer: "Presentation", targets: ["Domain"], products: [], modules: ["Foundation"]),
         // Implements Domain's repositories on top of Infrastructure; never sees the UI.
-        // swift-log is a logging API, not a layer, so the logging interceptor may use it.
-        // No HTTP stack: that is the adapters' business, below.
+        // swift-http-types (the HTTP vocabulary) and swift-log (a logging API) are not
+        // layers, so the chain may use them. No HTTP stack: that is the adapters'
+        // business, below.
         LayerRule(
             layer: "Data",
             targets: ["Domain", "Infrastructure"],
-            products: ["Logging"],
-            modules: platform.union(["Logging"])
+            products: ["HTTPTypes", "Logging"],
+            modules: platform.union(["HTTPTypes", "Logging"])
         ),
         // The two adapters behind Data's HTTPTransport, each in a folder of Data and a
         // target of its own, so only the binary that needs an HTTP stack links it.
@@ -51,15 +52,15 @@ extension LayerRule {
             layer: "HTTPClientAdapter",
             folder: "Data/Transports/AsyncHTTPClient",
             targets: ["Data", "Domain", "Infrastructure"],
-            products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"],
-            modules: platform.union(["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"])
+            products: ["AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"],
+            modules: platform.union(["AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"])
         ),
         LayerRule(
             layer: "URLSessionAdapter",
             folder: "Data/Transports/URLSession",
             targets: ["Data", "Infrastructure"],
-            products: [],
-            modules: platform.union(["FoundationNetworking"])
+            products: ["HTTPTypes"],
+            modules: platform.union(["FoundationNetworking", "HTTPTypes"])
         ),
         // Technical ground: knows no layer at all.
         LayerRule(
@@ -81,8 +82,8 @@ extension LayerRule {
             layer: "ClientBenchmark",
             folder: "Benchmarks/ClientBenchmark",
             targets: ["Domain", "Data", "HTTPClientAdapter", "Infrastructure", "Backend"],
-            products: ["Logging"],
-            modules: platform.union(["Logging"])
+            products: ["HTTPTypes", "Logging"],
+            modules: platform.union(["HTTPTypes", "Logging"])
         ),
         // The App's C helpers (signal handlers, prctl): part of the App, depending on nothing.
         LayerRule(layer: "CProcessControl", folder: "App/CProcessControl", targets: [], products: [], modules: []),

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Adds `Authorization: Bearer` to requests that need it. On a 401 it renews the
 /// session once (single-flight, through `TokenRefresher`) and replays the request
 /// once with the new token; a second 401 goes back to the caller, so it never loops.
@@ -10,22 +12,27 @@ public struct AuthInterceptor: HTTPInterceptor {
         self.refresher = refresher
     }
 
-    public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
-        guard request.requiresAuthentication else {
-            return try await next(request)
+    public func intercept(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+        guard context.requiresAuthentication else {
+            return try await next(request, body)
         }
         guard let session = try await sessions.sessionForRequest() else { throw .notSignedIn }
 
-        let response = try await next(Self.authorize(request, with: session.accessToken))
-        guard response.status == 401 else { return response }
+        let (response, responseBody) = try await next(Self.authorize(request, with: session.accessToken), body)
+        guard response.status == .unauthorized else { return (response, responseBody) }
 
         let renewed = try await refresher.renewedSession(replacing: session.accessToken, using: next)
-        return try await next(Self.authorize(request, with: renewed.accessToken))
+        return try await next(Self.authorize(request, with: renewed.accessToken), body)
     }
 
     private static func authorize(_ request: HTTPRequest, with accessToken: String) -> HTTPRequest {
         var authorized = request
-        authorized.headers["Authorization"] = "Bearer \(accessToken)"
+        authorized.headerFields[.authorization] = "Bearer \(accessToken)"
         return authorized
     }
 }

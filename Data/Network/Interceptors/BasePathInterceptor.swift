@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Puts the backend's base path (the `/api` of `https://host/api`) in front of every
 /// request's path, below auth and retry and above sealing: the refresh made inside the
 /// chain gets it too, and the payload layer authenticates the target as the request
@@ -10,9 +12,14 @@ public struct BasePathInterceptor: HTTPInterceptor {
         self.basePath = basePath
     }
 
-    public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
+    public func intercept(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
         var prefixed = request
-        prefixed.path = basePath + request.path
-        return try await next(prefixed)
+        prefixed.path = basePath + (request.path ?? "")
+        return try await next(prefixed, body)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Infrastructure
 
 /// The sealed payload layer of PROTOCOL.md section 2: request bodies are sealed with
@@ -12,31 +13,45 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
         self.key = key
     }
 
-    public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
+    public func intercept(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
         // `METHOD SP TARGET`: binds the body to this very request, query included.
-        let requestAssociatedData = "\(request.method.rawValue) \(request.target)"
+        let requestAssociatedData = "\(request.method.rawValue) \(request.path ?? "")"
         var outgoing = request
-        if let body = request.body {
+        var outgoingBody = body
+        if let body {
+            guard let nonceField = Self.nonceField else { throw .sealingFailed(reason: "X-IV is not a field name") }
             let sealed: SealedMessage
             do {
                 sealed = try AES256GCM.seal(body, associatedData: Array(requestAssociatedData.utf8), using: key)
             } catch {
                 throw .sealingFailed(reason: error.description)
             }
-            outgoing.body = sealed.ciphertextAndTag
-            outgoing.headers = outgoing.headers.filter { $0.key.lowercased() != "content-type" }
-            outgoing.headers["Content-Type"] = "application/octet-stream"
-            outgoing.headers["X-IV"] = Data(sealed.nonce.bytes).base64EncodedString()
+            outgoingBody = sealed.ciphertextAndTag
+            outgoing.headerFields[.contentType] = "application/octet-stream"
+            outgoing.headerFields[nonceField] = Data(sealed.nonce.bytes).base64EncodedString()
         }
-        let response = try await next(outgoing)
-        return try open(response, requestAssociatedData: requestAssociatedData)
+        let (response, responseBody) = try await next(outgoing, outgoingBody)
+        return try open(response, responseBody, requestAssociatedData: requestAssociatedData)
     }
 
+    /// `X-IV`, the nonce of a sealed body. A valid field name, so never nil; optional
+    /// only because swift-http-types checks every name it is given.
+    private static let nonceField = HTTPField.Name("X-IV")
+
     /// The response with its body opened, or an error; never a partly trusted body.
-    private func open(_ response: HTTPResponse, requestAssociatedData: String) throws(NetworkError) -> HTTPResponse {
+    private func open(
+        _ response: HTTPResponse,
+        _ body: [UInt8],
+        requestAssociatedData: String
+    ) throws(NetworkError) -> (HTTPResponse, [UInt8]) {
         // An empty body has nothing to open; its status is taken as sent (a 304, a 403).
-        guard !response.body.isEmpty else { return response }
-        guard let encodedNonce = response.header("X-IV") else {
+        guard !body.isEmpty else { return (response, body) }
+        guard let nonceField = Self.nonceField, let encodedNonce = response.headerFields[nonceField] else {
             throw .unsealedResponse
         }
         guard encodedNonce.count == 16,
@@ -46,11 +61,11 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
         }
         // `... SP STATUS`: a body sealed for another request, or with its status
         // changed on the way, fails here.
-        let associatedData = "\(requestAssociatedData) \(Self.threeDigits(response.status))"
+        let associatedData = "\(requestAssociatedData) \(Self.threeDigits(response.status.code))"
         let plaintext: [UInt8]
         do {
             plaintext = try AES256GCM.open(
-                SealedMessage(nonce: nonce, ciphertextAndTag: response.body),
+                SealedMessage(nonce: nonce, ciphertextAndTag: body),
                 associatedData: Array(associatedData.utf8),
                 using: key
             )
@@ -58,10 +73,9 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
             throw .unopenableResponse(reason: error.description)
         }
         var opened = response
-        opened.body = plaintext
-        opened.headers = response.headers.filter { !["x-iv", "content-type"].contains($0.key.lowercased()) }
-        opened.headers["Content-Type"] = "application/json"
-        return opened
+        opened.headerFields[nonceField] = nil
+        opened.headerFields[.contentType] = "application/json"
+        return (opened, plaintext)
     }
 
     private static func threeDigits(_ status: Int) -> String {

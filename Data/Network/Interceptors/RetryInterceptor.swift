@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Infrastructure
 
 /// Tries an idempotent request again when the backend stopped answering (reset, timed
@@ -61,35 +62,43 @@ public struct RetryInterceptor: HTTPInterceptor {
         self.announceWait = announceWait
     }
 
-    public func intercept(_ request: HTTPRequest, next: @escaping HTTPHandler) async throws(NetworkError) -> HTTPResponse {
-        guard request.method.isIdempotent else {
-            return try await next(request)
+    public func intercept(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+        guard Self.idempotentMethods.contains(request.method) else {
+            return try await next(request, body)
         }
         var attempt = 1
         var waitedAsAsked = false
         while true {
-            if Task.isCancelled { throw .cancelled }
+            if Task.isCancelled { throw .transport(.cancelled) }
             do {
-                var response = try await next(request)
-                response.attempt = attempt
+                let (response, responseBody) = try await next(request, body)
+                context.recordAttempt(attempt)
                 if case .asked(let wait) = askedToWait(by: response) {
-                    guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return response }
+                    guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return (response, responseBody) }
                     waitedAsAsked = true
                     announceWait(wait)
                     try await sleep(for: wait)
                     attempt += 1
                     continue
                 }
-                guard policy.retryableStatuses.contains(response.status), attempt < policy.maximumAttempts else {
-                    return response
+                guard policy.retryableStatuses.contains(response.status.code), attempt < policy.maximumAttempts else {
+                    return (response, responseBody)
                 }
-            } catch .unreachable(let reason) {
-                guard attempt < policy.maximumAttempts else { throw .unreachable(reason: reason) }
+            } catch .transport(.unreachable(let reason)) {
+                guard attempt < policy.maximumAttempts else { throw .transport(.unreachable(reason: reason)) }
             }
             try await sleep(for: delay(before: attempt + 1))
             attempt += 1
         }
     }
+
+    /// Methods whose repetition is harmless (RFC 9110, 9.2.2), which is what allows a retry.
+    private static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
 
     private enum WaitRequest {
         case none
@@ -98,8 +107,8 @@ public struct RetryInterceptor: HTTPInterceptor {
     }
 
     private func askedToWait(by response: HTTPResponse) -> WaitRequest {
-        let wait = RetryAfter.delay(from: response.header("Retry-After"), now: clock.now)
-        return RetryAfter.asksToWait(status: response.status, wait: wait) ? .asked(wait) : .none
+        let wait = RetryAfter.delay(from: response.headerFields[.retryAfter], now: clock.now)
+        return RetryAfter.asksToWait(status: response.status.code, wait: wait) ? .asked(wait) : .none
     }
 
     /// Equal jitter: half of the exponential delay is fixed, half is random, so clients
@@ -113,7 +122,7 @@ public struct RetryInterceptor: HTTPInterceptor {
         do {
             try await sleeper.sleep(for: duration)
         } catch {
-            throw .cancelled
+            throw .transport(.cancelled)
         }
     }
 }

@@ -10,7 +10,8 @@ import Logging
 /// cancelled) does not cancel the renewal the others are waiting for.
 public actor TokenRefresher {
     private let sessions: any SessionStore
-    /// The refresh happens below the logging interceptor, so it says its own line.
+    /// The refresh is made inside the chain, where no `--verbose` line is written for
+    /// it (`StoreClient` writes those), so it says its own.
     private let logger: Logger
     private var inFlight: Task<Session, any Error>?
 
@@ -43,7 +44,7 @@ public actor TokenRefresher {
         case .failure(let error as NetworkError):
             throw error
         case .failure(let error):
-            throw .unreachable(reason: String(describing: error))
+            throw .transport(.unreachable(reason: String(describing: error)))
         }
     }
 
@@ -71,11 +72,13 @@ public actor TokenRefresher {
 
         let clock = ContinuousClock()
         let start = clock.now
-        let response = try await next(StoreEndpoints.refresh(refreshToken: current.refreshToken))
-        logger.debug("POST /auth/refresh \(response.status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
-        switch response.status {
+        let refresh = try StoreEndpoints.refresh(refreshToken: current.refreshToken)
+        let (response, body) = try await next(refresh.request, refresh.body)
+        let status = response.status.code
+        logger.debug("POST /auth/refresh \(status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
+        switch status {
         case 200...299:
-            return try await save(response, renewing: current, in: sessions)
+            return try await save(body, renewing: current, in: sessions)
         case 401, 403:
             // The status decides, sealed or not: a refusal need not carry a body that
             // opens (CLI.md, third edition). What this gives a stranger on the path is
@@ -89,16 +92,16 @@ public actor TokenRefresher {
             throw .sessionExpired
         case 429, 500...599:
             // Busy or failing, not refusing: the session is kept for a later try.
-            throw .unreachable(reason: "the refresh was answered \(response.status)")
+            throw .refreshUnavailable(status: status)
         default:
             // Not an answer PROTOCOL.md gives to a refresh; nothing to end a session over.
-            throw .malformedResponse(reason: "the refresh was answered \(response.status)")
+            throw .refreshMisanswered(reason: "the refresh was answered \(status)")
         }
     }
 
-    private static func save(_ response: HTTPResponse, renewing current: Session, in sessions: any SessionStore) async throws(NetworkError) -> Session {
-        guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(response.body)) else {
-            throw .malformedResponse(reason: "the refresh answer is not the expected JSON")
+    private static func save(_ body: [UInt8], renewing current: Session, in sessions: any SessionStore) async throws(NetworkError) -> Session {
+        guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(body)) else {
+            throw .refreshMisanswered(reason: "the refresh answer is not the expected JSON")
         }
         let renewed = Session(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, userID: current.userID)
         // Stored before anyone replays: the old refresh token is spent (rotation), so

@@ -11,7 +11,7 @@ import NIOSSL
 /// may stand in) against "the backend answered badly" (malformed: unusable, 65) and
 /// "the backend is not who it claims" (identity: 76, and never the cache).
 enum AsyncHTTPClientErrors {
-    static func classify(_ error: any Error, deadline: Duration, identity: ServerIdentityCheck?) async -> NetworkError {
+    static func classify(_ error: any Error, deadline: Duration, identity: ServerIdentityCheck?) async -> TransportError {
         switch error {
         case is CancellationError:
             return .cancelled
@@ -55,7 +55,7 @@ enum AsyncHTTPClientErrors {
         return false
     }
 
-    private static func classify(_ error: HTTPClientError, deadline: Duration) -> NetworkError {
+    private static func classify(_ error: HTTPClientError, deadline: Duration) -> TransportError {
         switch error {
         case .cancelled:
             .cancelled
@@ -74,7 +74,7 @@ enum AsyncHTTPClientErrors {
 
     /// Refused and unresolvable cannot connect at all (not retried); the reason is
     /// what a person reads with --verbose.
-    private static func classify(_ error: NIOConnectionError) -> NetworkError {
+    private static func classify(_ error: NIOConnectionError) -> TransportError {
         if let first = error.connectionErrors.first {
             if let io = first.error as? IOError {
                 return failure(forErrno: io.errnoCode)
@@ -87,7 +87,7 @@ enum AsyncHTTPClientErrors {
         return .cannotConnect(reason: "no address to connect to")
     }
 
-    private static func failure(forErrno code: Int32) -> NetworkError {
+    private static func failure(forErrno code: Int32) -> TransportError {
         code == ECONNREFUSED ? .cannotConnect(reason: reason(forErrno: code)) : .unreachable(reason: reason(forErrno: code))
     }
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Data
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -26,7 +27,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private let identity: ServerIdentityCheck?
 
     /// Fails only when the TLS settings cannot be used (an unreadable CA file).
-    public init(configuration: TransportConfiguration) throws(NetworkError) {
+    public init(configuration: TransportConfiguration) throws(TransportError) {
         self.configuration = configuration
         let host = configuration.baseURL.host ?? ""
         let isHTTPS = configuration.baseURL.scheme?.lowercased() == "https"
@@ -83,66 +84,50 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+    public func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8]) {
         if Task.isCancelled { throw .cancelled }
-        let prepared = prepare(request)
+        let prepared = prepare(request, body: body)
         let limit = configuration.maximumResponseBytes
         let client = sharedClient()
         let identity = self.identity
         let deadline = configuration.deadline
         // The client's own deadline ends with the response head; ExchangeDeadline also
         // bounds the body, which is where a dripping server spends its time.
-        return try await ExchangeDeadline.run(within: deadline) { () async throws(NetworkError) -> HTTPResponse in
+        return try await ExchangeDeadline.run(within: deadline) { () async throws(TransportError) -> (HTTPResponse, [UInt8]) in
             do {
                 let response = try await client.execute(prepared, deadline: .now() + .milliseconds(deadline.wholeMilliseconds))
-                let status = Int(response.status.code)
-                let headers = try Self.headers(of: response.headers)
-                if TransportConfiguration.isRedirect(status) {
-                    throw NetworkError.redirected(status: status, location: response.headers.first(name: "Location"))
-                }
-                if let encoding = response.headers.first(name: "Content-Encoding"), encoding.lowercased() != "identity" {
-                    throw NetworkError.malformedResponse(reason: "a body encoded as \(encoding), which was not asked for")
+                let head = try TransportConfiguration.responseHead(
+                    status: Int(response.status.code),
+                    fields: response.headers.map { (name: $0.name, value: $0.value) }
+                )
+                if let encoding = head.headerFields[.contentEncoding], encoding.lowercased() != "identity" {
+                    throw TransportError.malformedResponse(reason: "a body encoded as \(encoding), which was not asked for")
                 }
                 let body = try await response.body.collect(upTo: limit)
-                return HTTPResponse(status: status, headers: headers, body: Array(buffer: body))
-            } catch let error as NetworkError {
+                return (head, Array(buffer: body))
+            } catch let error as TransportError {
                 throw error
             } catch is NIOTooManyBytesError {
-                throw NetworkError.responseTooLarge(limit: limit)
+                throw TransportError.responseTooLarge(limit: limit)
             } catch {
                 throw await AsyncHTTPClientErrors.classify(error, deadline: deadline, identity: identity)
             }
         }
     }
 
-    private func prepare(_ request: HTTPRequest) -> HTTPClientRequest {
-        var prepared = HTTPClientRequest(url: configuration.url(for: request.target))
-        prepared.method = request.method == .post ? .POST : .GET
-        for (name, value) in request.headers {
-            prepared.headers.add(name: name, value: value)
+    /// swift-http-types' request as AsyncHTTPClient's, at this adapter's edge: the
+    /// target goes after the base URL as text, the fields as they are.
+    private func prepare(_ request: HTTPRequest, body: [UInt8]?) -> HTTPClientRequest {
+        var prepared = HTTPClientRequest(url: configuration.url(for: request.path ?? ""))
+        prepared.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headerFields {
+            prepared.headers.add(name: field.name.rawName, value: field.value)
         }
         // Say so explicitly: a server may not compress what it was not asked to.
         prepared.headers.replaceOrAdd(name: "Accept-Encoding", value: "identity")
-        if let body = request.body {
+        if let body {
             prepared.body = .bytes(ByteBuffer(bytes: body))
         }
         return prepared
-    }
-
-    /// The headers as text. NIO's parser keeps bytes that are not UTF-8 as U+FFFD; such a
-    /// value (a mangled `X-IV`, say) is refused here rather than half-read later.
-    private static func headers(of fields: HTTPHeaders) throws(NetworkError) -> [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in fields {
-            if name.contains("\u{FFFD}") || value.contains("\u{FFFD}") {
-                throw .malformedResponse(reason: "the header \(name.filter(\.isASCII)) is not valid text")
-            }
-            if let existing = headers[name] {
-                headers[name] = existing + ", " + value
-            } else {
-                headers[name] = value
-            }
-        }
-        return headers
     }
 }

@@ -37,7 +37,7 @@ final class ServerIdentityCheck: Sendable {
 
     /// NIOSSL's settings: full verification against the system's authorities or only
     /// those of the CA file (read now, so a bad file is a start-up error, not a 76).
-    func tlsConfiguration() throws(NetworkError) -> TLSConfiguration {
+    func tlsConfiguration() throws(TransportError) -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.certificateVerification = .fullVerification
         tls.minimumTLSVersion = .tlsv12

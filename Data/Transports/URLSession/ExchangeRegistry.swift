@@ -1,5 +1,6 @@
 import Data
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,7 +14,7 @@ import Synchronization
 /// refuse it.
 final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
     private struct Exchange {
-        let continuation: CheckedContinuation<HTTPResponse, any Error>
+        let continuation: CheckedContinuation<(HTTPResponse, [UInt8]), any Error>
         let limit: Int
         var body = Data()
         var exceededLimit = false
@@ -27,7 +28,7 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
 
     private let state = Mutex(State())
 
-    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<(HTTPResponse, [UInt8]), any Error>) {
         let early: (any Error)?? = state.withLock { state in
             if let completion = state.earlyCompletions.removeValue(forKey: task.taskIdentifier) {
                 return .some(completion)
@@ -101,25 +102,25 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         guard let response = task.response as? HTTPURLResponse else {
-            exchange.continuation.resume(throwing: NetworkError.unreachable(reason: "the server sent no HTTP response"))
+            exchange.continuation.resume(throwing: TransportError.unreachable(reason: "the server sent no HTTP response"))
             return
         }
-        if TransportConfiguration.isRedirect(response.statusCode) {
-            let location = response.value(forHTTPHeaderField: "Location")
-            exchange.continuation.resume(throwing: NetworkError.redirected(status: response.statusCode, location: location))
-            return
-        }
-        var headers: [String: String] = [:]
+        var fields: [(name: String, value: String)] = []
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String {
-                headers[name] = value
+                fields.append((name, value))
             }
         }
-        exchange.continuation.resume(returning: HTTPResponse(status: response.statusCode, headers: headers, body: [UInt8](exchange.body)))
+        do {
+            let head = try TransportConfiguration.responseHead(status: response.statusCode, fields: fields)
+            exchange.continuation.resume(returning: (head, [UInt8](exchange.body)))
+        } catch {
+            exchange.continuation.resume(throwing: error)
+        }
     }
 
     /// Sorts a failed task into the transport's error cases.
-    private static func classify(_ error: (any Error)?, exceededLimit: Bool, limit: Int) -> NetworkError {
+    private static func classify(_ error: (any Error)?, exceededLimit: Bool, limit: Int) -> TransportError {
         if exceededLimit {
             return .responseTooLarge(limit: limit)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Data
+import HTTPTypes
 import Infrastructure
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -22,7 +23,7 @@ public final class URLSessionTransport: HTTPTransport {
     private let exchanges: ExchangeRegistry
 
     /// Fails when asked for TLS control that FoundationNetworking cannot give on Linux.
-    public init(configuration: TransportConfiguration) throws(NetworkError) {
+    public init(configuration: TransportConfiguration) throws(TransportError) {
         #if canImport(FoundationNetworking)
         if configuration.baseURL.scheme?.lowercased() == "https", configuration.trust != .system {
             throw .invalidRequest(
@@ -52,12 +53,12 @@ public final class URLSessionTransport: HTTPTransport {
         max(1, duration.timeInterval.rounded(.up))
     }
 
-    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+    public func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8]) {
         if Task.isCancelled { throw .cancelled }
-        let task = session.dataTask(with: try urlRequest(for: request))
+        let task = session.dataTask(with: try urlRequest(for: request, body: body))
         let limit = configuration.maximumResponseBytes
         let exchanges = self.exchanges
-        return try await ExchangeDeadline.run(within: configuration.deadline) { () async throws(NetworkError) -> HTTPResponse in
+        return try await ExchangeDeadline.run(within: configuration.deadline) { () async throws(TransportError) -> (HTTPResponse, [UInt8]) in
             do {
                 return try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { continuation in
@@ -67,7 +68,7 @@ public final class URLSessionTransport: HTTPTransport {
                 } onCancel: {
                     task.cancel()
                 }
-            } catch let error as NetworkError {
+            } catch let error as TransportError {
                 throw error
             } catch {
                 throw .unreachable(reason: String(describing: error))
@@ -75,20 +76,21 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private func urlRequest(for request: HTTPRequest) throws(NetworkError) -> URLRequest {
-        let text = configuration.url(for: request.target)
-        guard let url = URL(string: text) else {
-            throw .invalidRequest(reason: "cannot form a URL from \(configuration.baseURL) and \(request.path)")
+    /// swift-http-types' request as Foundation's, at this adapter's edge.
+    private func urlRequest(for request: HTTPRequest, body: [UInt8]?) throws(TransportError) -> URLRequest {
+        let target = request.path ?? ""
+        guard let url = URL(string: configuration.url(for: target)) else {
+            throw .invalidRequest(reason: "cannot form a URL from \(configuration.baseURL) and \(target)")
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Self.wholeSeconds(configuration.idleTimeout)
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         // No compression asked for, so the size cap counts the bytes that arrive.
         urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        if let body = request.body {
+        if let body {
             urlRequest.httpBody = Data(body)
         }
         return urlRequest

@@ -17,14 +17,14 @@ struct CacheRulesTests {
     }
 
     /// A 200 with the search fixture and the reference backend's headers.
-    static func page(cacheControl: String? = "private, max-age=30", etag: String? = #""v1""#) -> HTTPResponse {
-        var response = HTTPResponse.json(200, Fixtures.searchPhone)
+    static func page(cacheControl: String? = "private, max-age=30", etag: String? = #""v1""#) -> StubResponse {
+        var response = StubResponse.json(200, Fixtures.searchPhone)
         response.headers["Cache-Control"] = cacheControl
         response.headers["ETag"] = etag
         return response
     }
 
-    static let notModified = HTTPResponse(status: 304, headers: ["Cache-Control": "private, max-age=30", "ETag": #""v1""#])
+    static let notModified = StubResponse(status: 304, headers: ["Cache-Control": "private, max-age=30", "ETag": #""v1""#])
 
     @Test("fresh: a second search within max-age sends nothing and says it came from the cache, with its age")
     func freshHit() async throws {
@@ -152,7 +152,7 @@ struct CacheRulesTests {
         let shared = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
         let secondUser = FakeSessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))
         let secondRepository = RemoteProductRepository(client: StoreClient(
-            transport: other.chain(SpyTransport(always: Self.page())), cache: shared, sessions: secondUser,
+            chain: other.chain(SpyTransport(always: Self.page())), cache: shared, sessions: secondUser,
             clock: harness.clock, cacheNamespace: "http://test"
         ))
         _ = try await secondRepository.search(query)
@@ -194,7 +194,7 @@ struct CacheDirectivesTests {
         ("\"" + String(repeating: "e", count: 300) + "\"", false), ("\"café\"", false),
     ])
     func entityTags(tag: String, kept: Bool) {
-        let directives = CacheDirectives(HTTPResponse(status: 200, headers: ["ETag": tag]))
+        let directives = CacheDirectives(StubResponse(status: 200, headers: ["ETag": tag]).http.0)
         #expect((directives.etag != nil) == kept, "\(tag.debugDescription)")
     }
 
@@ -203,6 +203,6 @@ struct CacheDirectivesTests {
         ("max-age=99999999999999999999", .zero), ("max-age=31536000", .seconds(86_400)), ("no-store, max-age=30", .zero),
     ])
     func freshness(header: String, fresh: Duration) {
-        #expect(CacheDirectives(HTTPResponse(status: 200, headers: ["Cache-Control": header])).freshness == fresh, "\(header)")
+        #expect(CacheDirectives(StubResponse(status: 200, headers: ["Cache-Control": header]).http.0).freshness == fresh, "\(header)")
     }
 }

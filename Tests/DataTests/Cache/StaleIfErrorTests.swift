@@ -19,19 +19,19 @@ struct StaleIfErrorTests {
     }
 
     /// DummyJSON's own answer when its limiter trips.
-    static let rateLimited: HTTPResponse = {
-        var response = HTTPResponse.json(429, #"{"message":"request limit exceeded, please wait a few seconds"}"#)
+    static let rateLimited: StubResponse = {
+        var response = StubResponse.json(429, #"{"message":"request limit exceeded, please wait a few seconds"}"#)
         response.headers["Retry-After"] = "10"
         return response
     }()
 
-    static func failed(_ status: Int) -> HTTPResponse {
+    static func failed(_ status: Int) -> StubResponse {
         .json(status, #"{"message":"database unavailable"}"#)
     }
 
     /// Keeps one page, then lets it go stale (max-age 30, an hour later).
     private func keepStalePage() async throws -> ProductPage {
-        var page = HTTPResponse.json(200, Fixtures.searchPhone)
+        var page = StubResponse.json(200, Fixtures.searchPhone)
         page.headers["Cache-Control"] = "private, max-age=30"
         let kept = try await harness.products(SpyTransport(always: page)).search(query)
         harness.clock.advance(by: 3_600)
@@ -94,12 +94,12 @@ struct StaleIfErrorTests {
     }
 
     @Test("a refresh that is reset or answered 5xx keeps the session; the read falls back to its kept answer", arguments: [
-        NetworkError.unreachable(reason: "connection reset"), nil,
+        TransportError.unreachable(reason: "connection reset"), nil,
     ])
-    func refreshOutageKeepsSession(reset: NetworkError?) async throws {
+    func refreshOutageKeepsSession(reset: TransportError?) async throws {
         let kept = try await keepStalePage()
         let before = await harness.sessions.session
-        let transport = SpyTransport { request, _ throws(NetworkError) in
+        let transport = SpyTransport { request, _ throws(TransportError) in
             guard request.path == "/auth/refresh" else { return .json(401, #"{"message":"Token Expired!"}"#) }
             if let reset { throw reset }
             return .json(503, "")

@@ -20,7 +20,7 @@ struct VerboseLineTests {
 
     func client(_ transport: SpyTransport) -> StoreClient {
         StoreClient(
-            transport: harness.chain(transport), cache: harness.cache, sessions: harness.sessions, clock: harness.clock,
+            chain: harness.chain(transport), cache: harness.cache, sessions: harness.sessions, clock: harness.clock,
             cacheNamespace: "http://test", logger: capture.logger()
         )
     }
@@ -78,7 +78,7 @@ struct VerboseLineTests {
         (500, [:], #"{"message":"database\nunavailable"}"#, ", failed (500: database unavailable), cache miss"),
     ])
     func backendsWords(status: Int, headers: [String: String], body: String, ending: String) async throws {
-        var answer = HTTPResponse.json(status, body)
+        var answer = StubResponse.json(status, body)
         answer.headers.merge(headers) { _, new in new }
 
         await #expect(throws: StoreError.self) {
@@ -109,7 +109,7 @@ struct VerboseLineTests {
         let credentials = try Credentials(username: "emilys", password: "emilyspass")
         for transport in [SpyTransport(always: .json(200, Fixtures.login)), SpyTransport(failing: .unreachable(reason: "connection refused"))] {
             let client = StoreClient(
-                transport: signedOut.chain(transport), cache: signedOut.cache, sessions: signedOut.sessions, clock: signedOut.clock,
+                chain: signedOut.chain(transport), cache: signedOut.cache, sessions: signedOut.sessions, clock: signedOut.clock,
                 cacheNamespace: "http://test", logger: capture.logger()
             )
             _ = try? await RemoteAuthRepository(client: client, sessions: signedOut.sessions).logIn(credentials)

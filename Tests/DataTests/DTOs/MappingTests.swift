@@ -101,20 +101,23 @@ struct MappingTests {
     }
 
     @Test("what the chain throws maps to domain errors; offline only where the cache may stand in", arguments: [
-        (NetworkError.unreachable(reason: "reset"), StoreError.offline),
-        (.cannotConnect(reason: "refused"), .offline),
+        (NetworkError.transport(.unreachable(reason: "reset")), StoreError.offline),
+        (.transport(.cannotConnect(reason: "refused")), .offline),
         (.notSignedIn, .notSignedIn),
         (.sessionExpired, .sessionExpired),
         (.unsealedResponse, .unusableResponse(detail: "the response was not sealed, but the payload key requires it")),
+        // A refresh the backend was too busy to answer: the session is kept, the cache may stand in.
+        (.refreshUnavailable(status: 503), .offline),
+        (.refreshMisanswered(reason: "the refresh was answered 418"), .unusableResponse(detail: "the refresh was answered 418")),
         // A dripping server is as good as absent: the cache may stand in.
-        (.deadlineExceeded(.seconds(15)), .offline),
+        (.transport(.deadlineExceeded(.seconds(15))), .offline),
         // A redirect is an answer, and an unusable one (CLI.md): 65, never the cache.
-        (.redirected(status: 302, location: "http://elsewhere/"),
+        (.transport(.redirected(status: 302, location: "http://elsewhere/")),
          .unusableResponse(detail: "the server redirected (302) to http://elsewhere/; redirects are never followed")),
-        (.malformedResponse(reason: "the header X-IV is not valid text"),
+        (.transport(.malformedResponse(reason: "the header X-IV is not valid text")),
          .unusableResponse(detail: "the answer broke HTTP: the header X-IV is not valid text")),
         // An impostor is not an outage: 76, and never the cache.
-        (.serverIdentityRejected(host: "store.example", reason: .pinMismatch),
+        (.transport(.serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
          .serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
     ])
     func networkMapping(error: NetworkError, expected: StoreError) {
@@ -125,27 +128,32 @@ struct MappingTests {
     func storeClient() async throws {
         let client = Self.client(SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
         await #expect(throws: StoreError.notFound) {
-            _ = try await client.send(HTTPRequest(method: .get, path: "/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
+            _ = try await client.send(Self.get("/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
         }
         // The server's message is read from the body and kept for the person.
         let failing = Self.client(SpyTransport(always: .json(500, #"{"message":"boom"}"#)))
         await #expect(throws: StoreError.serverFailed(status: 500, message: "boom")) {
-            _ = try await failing.send(HTTPRequest(method: .get, path: "/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
+            _ = try await failing.send(Self.get("/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
         }
 
         let broken = Self.client(SpyTransport(always: .json(200, #"{"total":1}"#)))
         await #expect(throws: StoreError.unusableResponse(detail: "GET /auth/products/search: missing field products")) {
-            _ = try await broken.send(HTTPRequest(method: .get, path: "/auth/products/search"), as: ProductSearchResponseDTO.self, kind: .authenticated)
+            _ = try await broken.send(Self.get("/auth/products/search"), as: ProductSearchResponseDTO.self, kind: .authenticated)
         }
 
-        let html = Self.client(SpyTransport(always: HTTPResponse(status: 200, body: Array("<html>".utf8))))
+        let html = Self.client(SpyTransport(always: StubResponse(status: 200, body: Array("<html>".utf8))))
         await #expect(throws: StoreError.self) {
-            _ = try await html.send(HTTPRequest(method: .get, path: "/auth/me"), as: UserDTO.self, kind: .authenticated)
+            _ = try await html.send(Self.get("/auth/me"), as: UserDTO.self, kind: .authenticated)
         }
+    }
+
+    /// A call that needs no token: the client's own rules, without the chain's.
+    static func get(_ target: String) -> StoreEndpoints.Call {
+        StoreEndpoints.Call(request: .origin(.get, target), requiresAuthentication: false)
     }
 
     /// A store client over `transport` alone: no one signed in, so nothing is kept.
     static func client(_ transport: SpyTransport) -> StoreClient {
-        StoreClient(transport: transport, cache: FakeResponseCache(), sessions: FakeSessionStore(), clock: FakeWallClock(), cacheNamespace: "http://test")
+        StoreClient(chain: InterceptedTransport(interceptors: [], transport: transport), cache: FakeResponseCache(), sessions: FakeSessionStore(), clock: FakeWallClock(), cacheNamespace: "http://test")
     }
 }

@@ -37,7 +37,7 @@ struct HostileBackendTests {
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
         let transport = try AsyncHTTPClientTransport(configuration: configuration)
         let chain = InterceptedTransport.storeChain(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
-        let client = StoreClient(transport: chain, cache: cache, sessions: sessions, clock: clock, cacheNamespace: Self.namespace)
+        let client = StoreClient(chain: chain, cache: cache, sessions: sessions, clock: clock, cacheNamespace: Self.namespace)
         let products = RemoteProductRepository(client: client)
         let accounts = RemoteAuthRepository(client: client, sessions: sessions)
         let queries = try [

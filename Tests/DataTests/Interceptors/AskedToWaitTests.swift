@@ -1,5 +1,6 @@
 @testable import Data
 import Foundation
+import HTTPTypes
 import Synchronization
 import TestSupport
 import Testing
@@ -9,10 +10,10 @@ import Testing
 /// 429, or refused again goes back to the caller. A POST is never repeated.
 @Suite("Asked to wait", .timeLimit(.minutes(1)))
 struct AskedToWaitTests {
-    let get = HTTPRequest(method: .get, path: "/auth/products/search", queryItems: [QueryItem("q", "phone")])
+    let get = HTTPRequest.origin(.get, "/auth/products/search?q=phone")
 
-    private func busy(_ status: Int, retryAfter: String?) -> HTTPResponse {
-        var response = HTTPResponse.json(status, #"{"message":"request limit exceeded, please wait a few seconds"}"#)
+    private func busy(_ status: Int, retryAfter: String?) -> StubResponse {
+        var response = StubResponse.json(status, #"{"message":"request limit exceeded, please wait a few seconds"}"#)
         response.headers["Retry-After"] = retryAfter
         return response
     }
@@ -30,11 +31,12 @@ struct AskedToWaitTests {
         let sleeper = SpySleeper()
         let announced = AnnouncedWaits()
 
-        let response = try await chain(transport, sleeper: sleeper, announced: announced).send(get)
+        let context = ExchangeContext()
+        let (response, _) = try await chain(transport, sleeper: sleeper, announced: announced).send(get, context: context)
 
         let asked = Duration.seconds(Int(retryAfter) ?? -1)
         #expect(response.status == 200)
-        #expect(response.attempt == 2)
+        #expect(context.attempt == 2)
         #expect(await sleeper.waits == [asked])
         #expect(announced.waits == [asked])
     }
@@ -44,7 +46,7 @@ struct AskedToWaitTests {
         let transport = SpyTransport { _, _ in busy(429, retryAfter: "1") }
         let sleeper = SpySleeper()
 
-        let response = try await chain(transport, sleeper: sleeper).send(get)
+        let (response, _) = try await chain(transport, sleeper: sleeper).send(get)
 
         #expect(response.status == 429)
         #expect(await transport.requests.count == 2)
@@ -58,9 +60,9 @@ struct AskedToWaitTests {
         let transport = SpyTransport { _, _ in busy(status, retryAfter: retryAfter) }
         let sleeper = SpySleeper()
 
-        let response = try await chain(transport, sleeper: sleeper).send(get)
+        let (response, _) = try await chain(transport, sleeper: sleeper).send(get)
 
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(await transport.requests.count == 1)
         #expect(await sleeper.waits.isEmpty)
     }
@@ -70,7 +72,7 @@ struct AskedToWaitTests {
         let transport = SpyTransport { _, _ in busy(503, retryAfter: nil) }
         let sleeper = SpySleeper()
 
-        let response = try await chain(transport, sleeper: sleeper).send(get)
+        let (response, _) = try await chain(transport, sleeper: sleeper).send(get)
 
         #expect(response.status == 503)
         #expect(await transport.requests.count == 3)
@@ -81,9 +83,9 @@ struct AskedToWaitTests {
     func postNeverRepeated() async throws {
         let transport = SpyTransport { _, _ in busy(429, retryAfter: "1") }
         let sleeper = SpySleeper()
-        let login = HTTPRequest(method: .post, path: "/auth/login", body: Array("{}".utf8))
+        let login = HTTPRequest.origin(.post, "/auth/login")
 
-        let response = try await chain(transport, sleeper: sleeper).send(login)
+        let (response, _) = try await chain(transport, sleeper: sleeper).send(login, body: Array("{}".utf8))
 
         #expect(response.status == 429)
         #expect(await transport.requests.count == 1)

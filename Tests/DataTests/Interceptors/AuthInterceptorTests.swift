@@ -1,4 +1,5 @@
 @testable import Data
+import HTTPTypes
 import TestSupport
 import Testing
 
@@ -6,7 +7,9 @@ import Testing
 struct AuthInterceptorTests {
     static let oldSession = Session(accessToken: "access-1", refreshToken: "refresh-1", userID: 1)
     static let refreshed = #"{"accessToken":"access-2","refreshToken":"refresh-2"}"#
-    let me = HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true)
+    let me = HTTPRequest.origin(.get, "/auth/me")
+    /// A fresh context for each exchange, as the store client makes one.
+    var authenticated: ExchangeContext { ExchangeContext(requiresAuthentication: true) }
 
     private func chain(_ sessions: FakeSessionStore, _ transport: SpyTransport) -> InterceptedTransport {
         InterceptedTransport(
@@ -17,11 +20,11 @@ struct AuthInterceptorTests {
 
     @Test("adds the bearer token to requests that need it, and nothing to those that do not")
     func addsBearer() async throws {
-        let transport = SpyTransport(always: HTTPResponse(status: 200))
+        let transport = SpyTransport(always: StubResponse(status: 200))
         let chain = chain(FakeSessionStore(Self.oldSession), transport)
 
-        _ = try await chain.send(me)
-        _ = try await chain.send(HTTPRequest(method: .post, path: "/auth/login"))
+        _ = try await chain.send(me, context: authenticated)
+        _ = try await chain.send(HTTPRequest.origin(.post, "/auth/login"))
 
         let sent = await transport.requests
         #expect(sent.map { $0.header("Authorization") } == ["Bearer access-1", nil])
@@ -29,10 +32,10 @@ struct AuthInterceptorTests {
 
     @Test("without a session an authenticated request fails before the network")
     func notSignedIn() async throws {
-        let transport = SpyTransport(always: HTTPResponse(status: 200))
+        let transport = SpyTransport(always: StubResponse(status: 200))
 
         await #expect(throws: NetworkError.notSignedIn) {
-            _ = try await chain(FakeSessionStore(), transport).send(me)
+            _ = try await chain(FakeSessionStore(), transport).send(me, context: authenticated)
         }
         #expect(await transport.requests.isEmpty)
     }
@@ -45,12 +48,12 @@ struct AuthInterceptorTests {
             if request.header("Authorization") == "Bearer access-2" {
                 // The rotated refresh token must already be stored when the replay goes out.
                 let stored = await sessions.session
-                return stored?.refreshToken == "refresh-2" ? .json(200, "{}") : HTTPResponse(status: 500)
+                return stored?.refreshToken == "refresh-2" ? .json(200, "{}") : StubResponse(status: 500)
             }
             return .json(401, #"{"message":"Token Expired!"}"#)
         }
 
-        let response = try await chain(sessions, transport).send(me)
+        let (response, _) = try await chain(sessions, transport).send(me, context: authenticated)
 
         #expect(response.status == 200)
         let sent = await transport.requests
@@ -67,7 +70,7 @@ struct AuthInterceptorTests {
         }
 
         await #expect(throws: NetworkError.sessionExpired) {
-            _ = try await chain(sessions, transport).send(me)
+            _ = try await chain(sessions, transport).send(me, context: authenticated)
         }
         #expect(await transport.requests.map(\.path) == ["/auth/me", "/auth/refresh"])
         #expect(await sessions.session == nil)
@@ -80,7 +83,7 @@ struct AuthInterceptorTests {
             request.path == "/auth/refresh" ? .json(200, Self.refreshed) : .json(401, "{}")
         }
 
-        let response = try await chain(sessions, transport).send(me)
+        let (response, _) = try await chain(sessions, transport).send(me, context: authenticated)
 
         #expect(response.status == 401)
         #expect(await transport.requests.map(\.path) == ["/auth/me", "/auth/refresh", "/auth/me"])
@@ -90,14 +93,14 @@ struct AuthInterceptorTests {
     func serverErrorKeepsSession() async throws {
         let sessions = FakeSessionStore(Self.oldSession)
         let transport = SpyTransport { request, _ in
-            request.path == "/auth/refresh" ? HTTPResponse(status: 503) : .json(401, "{}")
+            request.path == "/auth/refresh" ? StubResponse(status: 503) : .json(401, "{}")
         }
 
         let error = await #expect(throws: NetworkError.self) {
-            _ = try await chain(sessions, transport).send(me)
+            _ = try await chain(sessions, transport).send(me, context: authenticated)
         }
-        guard case .unreachable = error else {
-            Issue.record("expected unreachable, got \(String(describing: error))")
+        guard case .refreshUnavailable(status: 503) = error else {
+            Issue.record("expected the refresh unavailable, got \(String(describing: error))")
             return
         }
         #expect(await sessions.session == Self.oldSession)
@@ -121,10 +124,11 @@ struct AuthInterceptorTests {
         }
         let chain = chain(sessions, transport)
         let request = me
+        let authenticated = authenticated
 
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 {
-                group.addTask { try await chain.send(request).status }
+                group.addTask { try await chain.send(request, context: authenticated).0.status.code }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -142,8 +146,12 @@ struct AuthInterceptorTests {
         let refresher = TokenRefresher(sessions: sessions)
         let transport = SpyTransport(always: .json(200, Self.refreshed))
 
-        let renewed = try await refresher.renewedSession(replacing: "access-1") { request async throws(NetworkError) in
-            try await transport.send(request)
+        let renewed = try await refresher.renewedSession(replacing: "access-1") { request, body async throws(NetworkError) in
+            do throws(TransportError) {
+                return try await transport.send(request, body: body)
+            } catch {
+                throw .transport(error)
+            }
         }
 
         #expect(renewed.accessToken == "access-2")

@@ -1,5 +1,6 @@
 @testable import Data
 import Foundation
+import HTTPTypes
 import Infrastructure
 import Logging
 import TestSupport
@@ -13,13 +14,14 @@ struct BasePathTests {
     @Test("the request line and the sealed associated data both carry the base path")
     func sealedUnderPath() async throws {
         let key = try AES256Key.random()
-        let adapter = SpyTransport(always: HTTPResponse(status: 204))
+        let adapter = SpyTransport(always: StubResponse(status: 204))
         let chain = InterceptedTransport.storeChain(
             adapter: adapter, sessions: FakeSessionStore(), payloadKey: key,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
         )
 
-        _ = try await chain.send(StoreEndpoints.logIn(username: "emilys", password: "emilyspass"))
+        let logIn = try StoreEndpoints.logIn(username: "emilys", password: "emilyspass")
+        _ = try await chain.send(logIn.request, body: logIn.body)
 
         let sent = try #require(await adapter.requests.first)
         #expect(sent.target == "/api/auth/login")
@@ -46,7 +48,7 @@ struct BasePathTests {
         )
 
         await #expect(throws: NetworkError.sessionExpired) {
-            _ = try await chain.send(HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true))
+            _ = try await chain.send(HTTPRequest.origin(.get, "/auth/me"), context: ExchangeContext(requiresAuthentication: true))
         }
         #expect(await adapter.requests.map(\.path) == ["/api/auth/me", "/api/auth/refresh"])
     }

@@ -44,7 +44,7 @@ struct ChainOrderTests {
     @Test("every order stated in README.md and docs/ is the chain storeChain builds")
     func documentsMatchTheChain() throws {
         let chain = InterceptedTransport.storeChain(
-            adapter: SpyTransport(always: HTTPResponse(status: 200)), sessions: FakeSessionStore(nil),
+            adapter: SpyTransport(always: StubResponse(status: 200)), sessions: FakeSessionStore(nil),
             payloadKey: try AES256Key.random(), logger: .silent, basePath: "/api"
         )
         let built = chain.interceptors.map(Self.word(for:))

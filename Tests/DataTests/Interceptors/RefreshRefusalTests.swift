@@ -1,4 +1,5 @@
 @testable import Data
+import HTTPTypes
 import Infrastructure
 import Logging
 import TestSupport
@@ -10,7 +11,9 @@ import Testing
 @Suite("Refresh refusals and the production chain", .timeLimit(.minutes(2)))
 struct RefreshRefusalTests {
     static let session = Session(accessToken: "access-1", refreshToken: "refresh-1", userID: 1)
-    let me = HTTPRequest(method: .get, path: "/auth/me", requiresAuthentication: true)
+    let me = HTTPRequest.origin(.get, "/auth/me")
+    /// A fresh context for each exchange, as the store client makes one.
+    var authenticated: ExchangeContext { ExchangeContext(requiresAuthentication: true) }
 
     private func chain(_ sessions: FakeSessionStore, _ transport: SpyTransport) -> InterceptedTransport {
         InterceptedTransport(
@@ -20,7 +23,7 @@ struct RefreshRefusalTests {
     }
 
     /// A backend whose access token expired and whose refresh answers `refresh`.
-    private func expired(refresh: HTTPResponse) -> SpyTransport {
+    private func expired(refresh: StubResponse) -> SpyTransport {
         SpyTransport { request, _ in
             request.path == "/auth/refresh" ? refresh : .json(401, #"{"message":"Token Expired!"}"#)
         }
@@ -31,7 +34,7 @@ struct RefreshRefusalTests {
         let sessions = FakeSessionStore(Self.session)
 
         await #expect(throws: NetworkError.sessionExpired) {
-            _ = try await chain(sessions, expired(refresh: .json(status, #"{"message":"Invalid refresh token"}"#))).send(me)
+            _ = try await chain(sessions, expired(refresh: .json(status, #"{"message":"Invalid refresh token"}"#))).send(me, context: authenticated)
         }
         #expect(await sessions.session == nil)
     }
@@ -41,7 +44,7 @@ struct RefreshRefusalTests {
         let sessions = FakeSessionStore(Self.session)
 
         await #expect(throws: NetworkError.self) {
-            _ = try await chain(sessions, expired(refresh: .json(status, #"{"message":"no"}"#))).send(me)
+            _ = try await chain(sessions, expired(refresh: .json(status, #"{"message":"no"}"#))).send(me, context: authenticated)
         }
         #expect(await sessions.session == Self.session)
     }
@@ -52,7 +55,7 @@ struct RefreshRefusalTests {
         let key = try AES256Key(bytes: Array(repeating: 7, count: 32))
         let sessions = FakeSessionStore(Self.session)
         let transport = SpyTransport { request, _ in
-            request.path == "/auth/refresh" ? HTTPResponse(status: 403) : HTTPResponse(status: 401)
+            request.path == "/auth/refresh" ? StubResponse(status: 403) : StubResponse(status: 401)
         }
         let sealed = InterceptedTransport(
             interceptors: [
@@ -63,7 +66,7 @@ struct RefreshRefusalTests {
         )
 
         await #expect(throws: NetworkError.sessionExpired) {
-            _ = try await sealed.send(me)
+            _ = try await sealed.send(me, context: authenticated)
         }
         #expect(await sessions.session == nil)
     }
@@ -79,17 +82,17 @@ struct RefreshRefusalTests {
         }
 
         await #expect(throws: NetworkError.sessionExpired) {
-            _ = try await chain(sessions, transport).send(me)
+            _ = try await chain(sessions, transport).send(me, context: authenticated)
         }
         #expect(await sessions.session == newLogin)
     }
 
     @Test("the production chain never repeats a refresh: a failed refresh POST is sent once", arguments: [
-        NetworkError.unreachable(reason: "connection reset"), nil,
+        TransportError.unreachable(reason: "connection reset"), nil,
     ])
-    func productionChainSendsOneRefresh(failure: NetworkError?) async throws {
+    func productionChainSendsOneRefresh(failure: TransportError?) async throws {
         let sessions = FakeSessionStore(Self.session)
-        let adapter = SpyTransport { request, _ throws(NetworkError) in
+        let adapter = SpyTransport { request, _ throws(TransportError) in
             guard request.path == "/auth/refresh" else { return .json(401, "{}") }
             if let failure { throw failure }
             return .json(503, #"{"message":"busy"}"#)
@@ -100,7 +103,7 @@ struct RefreshRefusalTests {
         )
 
         await #expect(throws: NetworkError.self) {
-            _ = try await chain.send(me)
+            _ = try await chain.send(me, context: authenticated)
         }
 
         let sent = await adapter.requests.map(\.path)

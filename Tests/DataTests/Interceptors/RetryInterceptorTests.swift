@@ -1,10 +1,11 @@
 @testable import Data
+import HTTPTypes
 import TestSupport
 import Testing
 
 @Suite("RetryInterceptor", .timeLimit(.minutes(2)))
 struct RetryInterceptorTests {
-    let get = HTTPRequest(method: .get, path: "/auth/products/search", queryItems: [QueryItem("q", "phone")])
+    let get = HTTPRequest.origin(.get, "/auth/products/search?q=phone")
 
     private func chain(_ transport: SpyTransport, sleeper: SpySleeper, jitter: Double = 0) -> InterceptedTransport {
         InterceptedTransport(interceptors: [RetryInterceptor(sleeper: sleeper, jitter: { jitter })], transport: transport)
@@ -12,13 +13,14 @@ struct RetryInterceptorTests {
 
     @Test("retries a GET answered 502, 503 or 504 and reports the attempt that succeeded", arguments: [502, 503, 504])
     func retriesGatewayErrors(status: Int) async throws {
-        let transport = SpyTransport { _, index in HTTPResponse(status: index < 2 ? status : 200) }
+        let transport = SpyTransport { _, index in StubResponse(status: index < 2 ? status : 200) }
         let sleeper = SpySleeper()
 
-        let response = try await chain(transport, sleeper: sleeper).send(get)
+        let context = ExchangeContext()
+        let (response, _) = try await chain(transport, sleeper: sleeper).send(get, context: context)
 
         #expect(response.status == 200)
-        #expect(response.attempt == 3)
+        #expect(context.attempt == 3)
         #expect(await transport.requests.count == 3)
         // Exponential from 100 ms with equal jitter: jitter 0 waits half of 100 and 200 ms.
         #expect(await sleeper.waits == [.milliseconds(50), .milliseconds(100)])
@@ -38,7 +40,7 @@ struct RetryInterceptorTests {
         let transport = SpyTransport(failing: .cannotConnect(reason: "connection refused"))
         let sleeper = SpySleeper()
 
-        await #expect(throws: NetworkError.cannotConnect(reason: "connection refused")) {
+        await #expect(throws: NetworkError.transport(.cannotConnect(reason: "connection refused"))) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
         }
         #expect(await transport.requests.count == 1)
@@ -50,7 +52,7 @@ struct RetryInterceptorTests {
         let transport = SpyTransport(failing: .unreachable(reason: "connection reset"))
         let sleeper = SpySleeper()
 
-        await #expect(throws: NetworkError.unreachable(reason: "connection reset")) {
+        await #expect(throws: NetworkError.transport(.unreachable(reason: "connection reset"))) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
         }
         #expect(await transport.requests.count == 3)
@@ -59,25 +61,26 @@ struct RetryInterceptorTests {
 
     @Test("gives back the last 503 after 3 attempts")
     func lastGatewayError() async throws {
-        let transport = SpyTransport(always: HTTPResponse(status: 503))
+        let transport = SpyTransport(always: StubResponse(status: 503))
 
-        let response = try await chain(transport, sleeper: SpySleeper()).send(get)
+        let context = ExchangeContext()
+        let (response, _) = try await chain(transport, sleeper: SpySleeper()).send(get, context: context)
 
         #expect(response.status == 503)
-        #expect(response.attempt == 3)
+        #expect(context.attempt == 3)
     }
 
-    @Test("never repeats a POST", arguments: [HTTPResponse(status: 503), HTTPResponse(status: 502)])
-    func neverRetriesPost(response: HTTPResponse) async throws {
+    @Test("never repeats a POST", arguments: [StubResponse(status: 503), StubResponse(status: 502)])
+    func neverRetriesPost(response: StubResponse) async throws {
         let transport = SpyTransport(always: response)
-        let post = HTTPRequest(method: .post, path: "/auth/login", body: [1])
+        let post = HTTPRequest.origin(.post, "/auth/login")
 
         let failing = SpyTransport(failing: .unreachable(reason: "reset"))
         let sleeper = SpySleeper()
 
-        _ = try await chain(transport, sleeper: sleeper).send(post)
-        await #expect(throws: NetworkError.unreachable(reason: "reset")) {
-            _ = try await chain(failing, sleeper: sleeper).send(post)
+        _ = try await chain(transport, sleeper: sleeper).send(post, body: [1])
+        await #expect(throws: NetworkError.transport(.unreachable(reason: "reset"))) {
+            _ = try await chain(failing, sleeper: sleeper).send(post, body: [1])
         }
 
         #expect(await transport.requests.count == 1)
@@ -87,11 +90,11 @@ struct RetryInterceptorTests {
 
     @Test("does not retry other statuses or other errors", arguments: [200, 400, 401, 404, 500])
     func noRetryOnOtherStatuses(status: Int) async throws {
-        let transport = SpyTransport(always: HTTPResponse(status: status))
+        let transport = SpyTransport(always: StubResponse(status: status))
         _ = try await chain(transport, sleeper: SpySleeper()).send(get)
         #expect(await transport.requests.count == 1)
 
-        let sealed = SpyTransport(failing: .unopenableResponse(reason: "tag"))
+        let sealed = SpyTransport(failing: .malformedResponse(reason: "not HTTP"))
         await #expect(throws: NetworkError.self) {
             _ = try await chain(sealed, sleeper: SpySleeper()).send(get)
         }
@@ -100,10 +103,10 @@ struct RetryInterceptorTests {
 
     @Test("a cancellation during the backoff stops at once, with no further attempt")
     func cancellationStops() async throws {
-        let transport = SpyTransport(always: HTTPResponse(status: 503))
+        let transport = SpyTransport(always: StubResponse(status: 503))
         let sleeper = SpySleeper(cancels: true)
 
-        await #expect(throws: NetworkError.cancelled) {
+        await #expect(throws: NetworkError.transport(.cancelled)) {
             _ = try await chain(transport, sleeper: sleeper).send(get)
         }
         #expect(await transport.requests.count == 1)
@@ -111,7 +114,7 @@ struct RetryInterceptorTests {
 
     @Test("a task cancelled before it starts sends nothing")
     func cancelledBeforeStart() async throws {
-        let transport = SpyTransport(always: HTTPResponse(status: 200))
+        let transport = SpyTransport(always: StubResponse(status: 200))
         let chain = chain(transport, sleeper: SpySleeper())
         let request = get
         let task = Task {
@@ -119,7 +122,7 @@ struct RetryInterceptorTests {
             return try await chain.send(request)
         }
 
-        await #expect(throws: NetworkError.cancelled) {
+        await #expect(throws: NetworkError.transport(.cancelled)) {
             _ = try await task.value
         }
         #expect(await transport.requests.isEmpty)

@@ -19,7 +19,7 @@ struct CategoryRepositoryTests {
         let result = try await harness.products(transport).categories(policy: .standard)
 
         #expect(await transport.requests.map(\.target) == ["/auth/products/categories"])
-        #expect(await transport.requests.first?.requiresAuthentication == true)
+        #expect(await transport.requests.first?.header("Authorization") == "Bearer a1", "an authenticated call")
         #expect(result.value.map(\.slug.rawValue) == ["beauty", "mobile-accessories", "smartphones"])
         #expect(result.value[1].name == "Mobile Accessories")
         #expect(result.origin == .network)

@@ -32,7 +32,7 @@ struct RepositoryHarness {
 
     /// The store client the App builds, over the chain above.
     func client(_ transport: SpyTransport) -> StoreClient {
-        StoreClient(transport: chain(transport), cache: cache, sessions: sessions, clock: clock, cacheNamespace: "http://test")
+        StoreClient(chain: chain(transport), cache: cache, sessions: sessions, clock: clock, cacheNamespace: "http://test")
     }
 
     func auth(_ transport: SpyTransport) -> RemoteAuthRepository {
@@ -214,10 +214,10 @@ struct RemoteProductRepositoryTests {
     func gatewayErrors() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        let flaky = SpyTransport { _, index in index < 2 ? HTTPResponse(status: 503) : .json(200, Fixtures.searchPhone) }
+        let flaky = SpyTransport { _, index in index < 2 ? StubResponse(status: 503) : .json(200, Fixtures.searchPhone) }
 
         let absorbed = try await harness.products(flaky).search(query)
-        let fallback = try await harness.products(SpyTransport(always: HTTPResponse(status: 503))).search(query)
+        let fallback = try await harness.products(SpyTransport(always: StubResponse(status: 503))).search(query)
 
         #expect(absorbed.origin == .network)
         #expect(await flaky.requests.count == 3)

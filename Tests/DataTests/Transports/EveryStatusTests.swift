@@ -82,12 +82,12 @@ struct EveryStatusTests {
         try await adapter.withTransport(configuration) { transport in
             // No one signed in, so the client keeps nothing: every answer is judged afresh.
             let client = StoreClient(
-                transport: transport, cache: FakeResponseCache(), sessions: FakeSessionStore(), clock: FakeWallClock(), cacheNamespace: "http://test"
+                chain: InterceptedTransport(interceptors: [], transport: transport), cache: FakeResponseCache(), sessions: FakeSessionStore(), clock: FakeWallClock(), cacheNamespace: "http://test"
             )
             for answer in cases {
                 let outcome: StoreError?
                 do throws(StoreError) {
-                    _ = try await client.send(HTTPRequest(method: .get, path: "/auth/me"), as: IgnoredBody.self, kind: .authenticated)
+                    _ = try await client.send(StoreEndpoints.currentUser, as: IgnoredBody.self, kind: .authenticated)
                     outcome = nil
                 } catch {
                     outcome = error

@@ -1,5 +1,6 @@
 import Data
 import Foundation
+import HTTPTypes
 import Infrastructure
 import Synchronization
 import TestSupport
@@ -40,8 +41,8 @@ struct MangledAnswerTests {
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(1), deadline: .seconds(2))
         try await TransportAdapter.asyncHTTPClient.withTransport(configuration) { transport in
             for _ in 0..<Self.count {
-                do throws(NetworkError) {
-                    _ = try await transport.send(HTTPRequest(method: .get, path: "/auth/me"))
+                do throws(TransportError) {
+                    _ = try await transport.send(HTTPRequest.origin(.get, "/auth/me"), body: nil)
                     responses += 1
                 } catch {
                     errors[Self.kind(of: error), default: 0] += 1
@@ -57,7 +58,7 @@ struct MangledAnswerTests {
         #expect(errors["cancelled", default: 0] == 0, "\(errors)")
     }
 
-    private static func kind(of error: NetworkError) -> String {
+    private static func kind(of error: TransportError) -> String {
         switch error {
         case .unreachable, .cannotConnect: "unreachable"
         case .malformedResponse: "malformed"

@@ -1,6 +1,7 @@
 import Data
 import Foundation
 import HTTPClientAdapter
+import HTTPTypes
 import URLSessionAdapter
 
 /// The two adapters behind `HTTPTransport`, as the contract suite runs them: each test
@@ -35,14 +36,15 @@ enum TransportAdapter: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Sends one request with a fresh transport.
     func send(
         _ request: HTTPRequest,
+        body: [UInt8]? = nil,
         to baseURL: URL,
         idleTimeout: Duration = .seconds(10),
         deadline: Duration = .seconds(15),
         maximumResponseBytes: Int = 8 * 1024 * 1024
-    ) async throws -> HTTPResponse {
+    ) async throws -> (HTTPResponse, [UInt8]) {
         let configuration = TransportConfiguration(
             baseURL: baseURL, idleTimeout: idleTimeout, deadline: deadline, maximumResponseBytes: maximumResponseBytes
         )
-        return try await withTransport(configuration) { try await $0.send(request) }
+        return try await withTransport(configuration) { try await $0.send(request, body: body) }
     }
 }
