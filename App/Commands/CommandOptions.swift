@@ -1,5 +1,6 @@
 import ArgumentParser
 import Data
+import Domain
 import Foundation
 import Presentation
 
@@ -39,4 +40,33 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--pin takes sha256/ and the base64 SHA-256 of a public key (as curl's --pinnedpubkey), not \(pin).")
         }
     }
+}
+
+/// The options of the commands that read (`search`, `whoami`): how far the cache may
+/// answer for the backend.
+struct ReadOptions: ParsableArguments {
+    @Flag(name: .long, help: "Answer from the cache only, with no network at all; nothing cached exits 69.")
+    var offline = false
+
+    @Flag(name: .long, help: "Ask the backend even when the cached answer is still fresh.")
+    var refresh = false
+
+    func validate() throws {
+        if offline && refresh {
+            throw ValidationError("--offline and --refresh contradict each other; choose one.")
+        }
+    }
+
+    var policy: ReadPolicy {
+        offline ? .cacheOnly : refresh ? .revalidate : .standard
+    }
+}
+
+/// `--limit` and `--page`, for the commands that show a page of products.
+struct PagingOptions: ParsableArguments {
+    @Option(name: .long, help: "Results per page, 1 to 100.")
+    var limit: Int = Paging.defaultPageSize
+
+    @Option(name: .long, help: "Which page, from 1.")
+    var page: Int = 1
 }
