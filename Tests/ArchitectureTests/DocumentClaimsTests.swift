@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// The mechanical claims of README.md and docs/: every path a document names in code
+/// style exists, and every type it names (`StoreClient`, `StoreClient.read`) is declared
+/// in our sources, with the member when one is named. A renamed file or type fails here
+/// rather than leaving a reader to find the document wrong.
+@Suite("What the documents name exists", .timeLimit(.minutes(1)))
+struct DocumentClaimsTests {
+    static let root = PackageReader.repositoryRoot
+    static let documents = ["README.md", "docs/ARCHITECTURE.md", "docs/ADDING-A-FEATURE.md"]
+
+    /// Names the documents use that are not declared in our sources: the libraries'
+    /// types, the targets (folders), and the tools.
+    static let elsewhere: Set<String> = [
+        // swift-http-types, swift-openapi-runtime, AsyncHTTPClient, SwiftNIO, Foundation.
+        "HTTPRequest", "HTTPResponse", "HTTPFields", "ClientTransport", "ClientMiddleware",
+        "HTTPClient", "URLSession", "URLSessionTask", "MultiThreadedEventLoopGroup", "HTTPClientResponse",
+        "HTTPRequestStateMachine", "Task", "CancellationError", "JSONDecoder", "JSONEncoder", "Date", "Duration",
+        "ContinuousClock", "Logger", "LogHandler", "ParsableCommand", "AsyncParsableCommand", "Mutex",
+        "FileManager", "ProcessInfo", "String", "Double", "Int", "Sendable", "Codable", "Decodable",
+        "Package", // PackageDescription's, in Package.swift
+        "Location", // the HTTP header
+        // Targets and layers, which are folders, not types.
+        "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
+        "URLSessionAdapter", "CLibCrypto", "CFileExchange", "CProcessControl", "TestSupport",
+        "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark",
+    ]
+
+    /// Every span in backticks, with the document it came from.
+    static func codeSpans() throws -> [(document: String, span: String)] {
+        var spans: [(String, String)] = []
+        for document in documents {
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            var inFence = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("```") { inFence.toggle(); continue }
+                guard !inFence else { continue }
+                let parts = line.split(separator: "`", omittingEmptySubsequences: false)
+                for (index, part) in parts.enumerated() where index % 2 == 1 {
+                    spans.append((document, String(part)))
+                }
+            }
+        }
+        return spans
+    }
+
+    /// Our Swift sources, production and tests, as one text per file.
+    static func sources() throws -> [String] {
+        let folders = ["App", "Backend", "Benchmarks", "Data", "Domain", "Infrastructure", "Presentation", "Tests"]
+        var texts: [String] = []
+        for folder in folders {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                texts.append(try String(contentsOf: url, encoding: .utf8))
+            }
+        }
+        return texts
+    }
+
+    /// The names of our Swift files, for a document that names one without its folder.
+    static func sourceFileNames() throws -> [String] {
+        try ["App", "Backend", "Benchmarks", "Data", "Domain", "Infrastructure", "Presentation", "Tests"].flatMap { folder in
+            try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .filter { $0.hasSuffix(".swift") }
+                .map { URL(fileURLWithPath: $0).lastPathComponent }
+        }
+    }
+
+    static let pathPrefixes = ["App/", "Backend/", "Benchmarks/", "Data/", "Domain/", "Infrastructure/", "Presentation/", "Tests/", "docs/", "scripts/", ".ci/"]
+
+    @Test("every path named in code style exists")
+    func pathsExist() throws {
+        let paths = try Self.codeSpans().filter { entry in
+            Self.pathPrefixes.contains { entry.span.hasPrefix($0) } && !entry.span.contains(where: { " *<".contains($0) })
+        }
+        #expect(paths.count >= 20, "the documents name fewer paths than they did; was the search broken?")
+        for (document, path) in paths {
+            let bare = path.split(separator: ":").first.map(String.init) ?? path
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(bare).path), "\(document) names \(path), which does not exist")
+        }
+    }
+
+    @Test("every type named in code style is declared, with the member named after it")
+    func symbolsExist() throws {
+        let sources = try Self.sources()
+        let symbol = /^([A-Z][a-z0-9]+[A-Za-z0-9]*)(?:\.([a-z][A-Za-z0-9]*))?$/
+        let spans = try Self.codeSpans().compactMap { entry -> (document: String, type: String, member: String?)? in
+            guard let match = entry.span.wholeMatch(of: symbol) else { return nil }
+            return (entry.document, String(match.1), match.2.map(String.init))
+        }
+        #expect(spans.count >= 50, "the documents name fewer types than they did; was the search broken?")
+        let fileNames = Set(try Self.sourceFileNames())
+        var declaringFiles: [String: [String]] = [:]
+        for (document, type, member) in spans where !Self.elsewhere.contains(type) {
+            if member == "swift" {
+                #expect(fileNames.contains("\(type).swift"), "\(document) names \(type).swift, which no folder holds")
+                continue
+            }
+            // The files that declare or extend the type: its members are there.
+            let declaring = declaringFiles[type] ?? sources.filter {
+                $0.contains(pattern: #"(struct|enum|class|actor|protocol|typealias|extension)\s+(\w+\.)?\#(type)\b"#)
+            }
+            declaringFiles[type] = declaring
+            #expect(!declaring.isEmpty, "\(document) names `\(type)`, which no source declares")
+            guard !declaring.isEmpty, let member else { continue }
+            let memberDeclared = declaring.contains {
+                $0.contains(pattern: #"(func|var|let|case|init)\s+\#(member)\b|static (func|var|let)\s+\#(member)\b"#)
+            }
+            #expect(memberDeclared, "\(document) names `\(type).\(member)`, which no file declaring \(type) has")
+        }
+    }
+}
+
+private extension String {
+    func contains(pattern: String) -> Bool {
+        range(of: pattern, options: .regularExpression) != nil
+    }
+}
