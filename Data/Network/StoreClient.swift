@@ -120,7 +120,7 @@ public struct StoreClient: Sendable {
             // A 304 only means something to a client that asked "has it changed?".
             guard let kept, let key, kept.answer.validity.etag != nil else {
                 logger.debug("\(exchange.line), cache not used")
-                throw .unusableResponse(detail: "\(Self.pathWithoutQuery(call)): 304 to a request that held no ETag")
+                throw .unusableResponse(detail: "\(call.path): 304 to a request that held no ETag")
             }
             let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.answer.validity.etag)
             await cache.store(kept.answer.body, for: key, validity: validity)
@@ -242,14 +242,9 @@ public struct StoreClient: Sendable {
         do {
             return try JSONDecoder().decode(Wire.self, from: Data(body))
         } catch {
-            let name = call.map { "\($0.request.method.rawValue) \(pathWithoutQuery($0)): " } ?? ""
+            let name = call.map { "\($0.request.method.rawValue) \($0.path): " } ?? ""
             throw .unusableResponse(detail: name + DecodingFailure.describe(error))
         }
-    }
-
-    /// The path alone, for a message: the query is noise there.
-    private static func pathWithoutQuery(_ call: StoreEndpoints.Call) -> Substring {
-        call.target.prefix { $0 != "?" }
     }
 
     // MARK: The cache's side

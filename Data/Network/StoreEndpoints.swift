@@ -14,6 +14,8 @@ enum StoreEndpoints {
 
         /// The request target, as the request line carries it and the cache keys it.
         var target: String { request.path ?? "" }
+        /// The path alone, for a message, where the query is noise.
+        var path: Substring { target.prefix { $0 != "?" } }
     }
 
     static func logIn(username: String, password: String, expiresInMinutes: Int? = nil) throws(NetworkError) -> Call {
