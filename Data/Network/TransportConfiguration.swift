@@ -80,7 +80,7 @@ public struct TransportConfiguration: Sendable {
 
     /// Whether `status` is a redirect that must be refused. 304 is not one: it answers a
     /// conditional request and carries no `Location`.
-    public static func isRedirect(_ status: Int) -> Bool {
+    private static func isRedirect(_ status: Int) -> Bool {
         (300...399).contains(status) && status != 304
     }
 }
