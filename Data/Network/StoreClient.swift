@@ -71,7 +71,7 @@ public struct StoreClient: Sendable {
         let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
         if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         let key = owner?.key(for: call.target)
-        let name = "\(call.request.method.rawValue) \(call.target)"
+        let name = call.requestLine
         let kept = await keptAnswer(key, as: Wire.self, validate)
 
         switch policy {
@@ -201,10 +201,9 @@ public struct StoreClient: Sendable {
         let milliseconds: Int64
 
         var line: String {
-            let name = "\(call.request.method.rawValue) \(call.target)"
-            return switch answer {
-            case .success(let (response, _)): "\(name) \(response.status.code) \(milliseconds) ms attempt \(attempt)"
-            case .failure(let error): "\(name) failed (\(error.summary)) \(milliseconds) ms"
+            switch answer {
+            case .success(let (response, _)): "\(call.requestLine) \(response.status.code) \(milliseconds) ms attempt \(attempt)"
+            case .failure(let error): "\(call.requestLine) failed (\(error.summary)) \(milliseconds) ms"
             }
         }
     }

@@ -16,6 +16,8 @@ enum StoreEndpoints {
         var target: String { request.path ?? "" }
         /// The path alone, for a message, where the query is noise.
         var path: Substring { target.prefix { $0 != "?" } }
+        /// `METHOD TARGET`, as the `--verbose` line names the exchange.
+        var requestLine: String { "\(request.method.rawValue) \(target)" }
     }
 
     static func logIn(username: String, password: String, expiresInMinutes: Int? = nil) throws(NetworkError) -> Call {
