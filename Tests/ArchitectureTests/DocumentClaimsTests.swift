@@ -45,27 +45,18 @@ struct DocumentClaimsTests {
         return spans
     }
 
-    /// Our Swift sources, production and tests, as one text per file.
-    static func sources() throws -> [String] {
+    /// Our Swift sources, production and tests: each file's name and text.
+    static func sources() throws -> [(name: String, text: String)] {
         let folders = ["App", "Backend", "Benchmarks", "Data", "Domain", "Infrastructure", "Presentation", "Tests"]
-        var texts: [String] = []
+        var files: [(String, String)] = []
         for folder in folders {
             let base = root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where url.pathExtension == "swift" {
-                texts.append(try String(contentsOf: url, encoding: .utf8))
+                files.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8)))
             }
         }
-        return texts
-    }
-
-    /// The names of our Swift files, for a document that names one without its folder.
-    static func sourceFileNames() throws -> [String] {
-        try ["App", "Backend", "Benchmarks", "Data", "Domain", "Infrastructure", "Presentation", "Tests"].flatMap { folder in
-            try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)
-                .filter { $0.hasSuffix(".swift") }
-                .map { URL(fileURLWithPath: $0).lastPathComponent }
-        }
+        return files
     }
 
     static let pathPrefixes = ["App/", "Backend/", "Benchmarks/", "Data/", "Domain/", "Infrastructure/", "Presentation/", "Tests/", "docs/", "scripts/", ".ci/"]
@@ -84,14 +75,15 @@ struct DocumentClaimsTests {
 
     @Test("every type named in code style is declared, with the member named after it")
     func symbolsExist() throws {
-        let sources = try Self.sources()
+        let files = try Self.sources()
+        let sources = files.map(\.text)
+        let fileNames = Set(files.map(\.name))
         let symbol = /^([A-Z][a-z0-9]+[A-Za-z0-9]*)(?:\.([a-z][A-Za-z0-9]*))?$/
         let spans = try Self.codeSpans().compactMap { entry -> (document: String, type: String, member: String?)? in
             guard let match = entry.span.wholeMatch(of: symbol) else { return nil }
             return (entry.document, String(match.1), match.2.map(String.init))
         }
         #expect(spans.count >= 50, "the documents name fewer types than they did; was the search broken?")
-        let fileNames = Set(try Self.sourceFileNames())
         var declaringFiles: [String: [String]] = [:]
         for (document, type, member) in spans where !Self.elsewhere.contains(type) {
             if member == "swift" {
