@@ -31,6 +31,10 @@ struct StorefrontCommand: AsyncParsableCommand {
             cached; 76 the backend's TLS identity failed verification; \
             77 not signed in, wrong credentials or an expired session; 78 configuration \
             or start-up failed; 130, 143 interrupted by SIGINT, SIGTERM.
+
+            The contracts, in the source repository: docs/CLI.md (this command line: \
+            commands, options, output, exit statuses) and docs/PROTOCOL.md (the store \
+            API and its sealed payload layer, for whoever writes a server).
             """,
         version: StorefrontVersion.current,
         subcommands: [

@@ -8,7 +8,7 @@ import Testing
 @Suite("What the documents name exists", .timeLimit(.minutes(1)))
 struct DocumentClaimsTests {
     static let root = PackageReader.repositoryRoot
-    static let documents = ["README.md", "docs/ARCHITECTURE.md", "docs/ADDING-A-FEATURE.md"]
+    static let documents = ["README.md", "docs/ARCHITECTURE.md", "docs/ADDING-A-FEATURE.md", "docs/PROTOCOL.md", "docs/CLI.md"]
 
     /// Names the documents use that are not declared in our sources: the libraries'
     /// types, the targets (folders), and the tools.

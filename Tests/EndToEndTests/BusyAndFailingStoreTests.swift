@@ -4,8 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// CLI.md, third edition, run for real: the `storefront` binary against a loopback store
-/// that answers as real servers sometimes do. DummyJSON's own rate limit (429,
+/// CLI.md, "A store that asks to wait or fails", run for real: the `storefront` binary
+/// against a loopback store that answers as real servers sometimes do. DummyJSON's own rate limit (429,
 /// `Retry-After: 10`, its message), a 500 with a message, statuses no one expects.
 /// Whatever it answers, the process ends with a sentence and a status, and the
 /// session and cache are as they were.

@@ -81,8 +81,8 @@ public actor TokenRefresher {
             return try await save(body, renewing: current, in: sessions)
         case 401, 403:
             // The status decides, sealed or not: a refusal need not carry a body that
-            // opens (CLI.md, third edition). What this gives a stranger on the path is
-            // a sign-out, which cutting the connection gives them anyway; never a token.
+            // opens (CLI.md, "What every command does alike"). What this gives a stranger
+            // on the path is a sign-out, which cutting the connection gives them anyway; never a token.
             // PROTOCOL.md: the refresh token is refused, the session is over. Cleared
             // only if it still holds the token that was refused (compare-and-clear):
             // a login that happened meanwhile is not undone.

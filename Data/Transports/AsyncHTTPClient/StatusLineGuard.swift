@@ -12,7 +12,7 @@ import NIOHTTP1
 /// No error handling above the client can catch that, so the head must never reach it.
 /// docs/ARCHITECTURE.md's known limits has the report for upstream.
 ///
-/// What it refuses, each as an unusable answer (CLI.md, third edition, 65):
+/// What it refuses, each as an unusable answer (65; CLI.md, "A store that asks to wait or fails"):
 /// - a status outside 100–599;
 /// - a `101 Switching Protocols` (this client never asks to upgrade);
 /// - a body after an informational head, and a connection that closes after an

@@ -4,8 +4,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// CLI.md, third edition, through the repositories: a backend that asks to wait longer
-/// than a command waits, or fails with any 5xx, lets a kept answer stand in, however old
+/// CLI.md, "A store that asks to wait or fails", through the repositories: a backend
+/// that asks to wait longer than a command waits, or fails with any 5xx, lets a kept
+/// answer stand in, however old
 /// (stale-if-error, RFC 5861); with nothing kept, the error says what the backend did.
 @Suite("Stale-if-error: asked to wait, or failing", .timeLimit(.minutes(1)))
 struct StaleIfErrorTests {

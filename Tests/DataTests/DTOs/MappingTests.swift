@@ -75,8 +75,9 @@ struct MappingTests {
     @Test("statuses map to domain errors by the kind of request", arguments: [
         (400, "Invalid credentials", StoreErrorMapping.RequestKind.logIn, nil, StoreError.invalidCredentials),
         (400, "Username and password required", .logIn, nil, .invalidCredentials),
-        // CLI.md, third edition: the client always sends both fields, so any 400 at login
-        // means wrong credentials, whatever its body (none, or one a sealed server made).
+        // CLI.md, "A store that asks to wait or fails": the client always sends both
+        // fields, so any 400 at login means wrong credentials, whatever its body (none,
+        // or one a sealed server made).
         (400, nil, .logIn, nil, .invalidCredentials),
         (400, "Payload decryption failed", .logIn, nil, .invalidCredentials),
         (401, "Token Expired!", .authenticated, nil, .sessionExpired),

@@ -5,8 +5,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// CLI.md, third edition: a GET answered 429, or 503 with `Retry-After`, waits the
-/// announced time once when it is at most 5 s, then asks again; longer, absent on a
+/// CLI.md, "A store that asks to wait or fails": a GET answered 429, or 503 with
+/// `Retry-After`, waits the announced time once when it is at most 5 s, then asks again; longer, absent on a
 /// 429, or refused again goes back to the caller. A POST is never repeated.
 @Suite("Asked to wait", .timeLimit(.minutes(1)))
 struct AskedToWaitTests {

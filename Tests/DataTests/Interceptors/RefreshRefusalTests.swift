@@ -49,7 +49,8 @@ struct RefreshRefusalTests {
         #expect(await sessions.session == Self.session)
     }
 
-    /// CLI.md, third edition: the status decides; a refusal's body need not open.
+    /// CLI.md, "What every command does alike": the status decides; a refusal's body
+    /// need not open.
     @Test("an empty 403 in sealed mode ends the session: the status decides")
     func emptyRefusalInSealedMode() async throws {
         let key = try AES256Key(bytes: Array(repeating: 7, count: 32))

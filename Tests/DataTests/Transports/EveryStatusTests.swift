@@ -6,8 +6,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// CLI.md, third edition: whatever status a server puts on its status line, 000 to 999,
-/// with a body or without, the client ends with a response or a typed error of the kind
+/// CLI.md, "A store that asks to wait or fails": whatever status a server puts on its
+/// status line, 000 to 999, with a body or without, the client ends with a response or a typed error of the kind
 /// the status means, on both adapters; it never crashes and never hangs.
 ///
 /// AsyncHTTPClient 1.37.0 stops the process on a status below 100 with a body (see
