@@ -38,8 +38,22 @@ struct StoreService: Sendable {
         case ("GET", _) where path.hasPrefix("/products/"):
             return product(String(path.dropFirst("/products/".count))).cacheable(CacheHeaders.catalogue)
         default:
-            return message(404, "Route \(request.method) \(path) not found")
+            guard let allowed = Self.allowedMethod(for: path) else {
+                return message(404, "Route \(request.method) \(path) not found")
+            }
+            // The resource is there; the method is not one it takes (RFC 9110, 15.5.6).
+            var response = message(405, "Method \(request.method) is not allowed on \(path)")
+            response.headers["Allow"] = allowed
+            return response
         }
+    }
+
+    /// The one method a route takes, for a path the switch above knows; nil for a path
+    /// that is no route at all.
+    private static func allowedMethod(for path: String) -> String? {
+        if path == "/auth/login" || path == "/auth/refresh" { return "POST" }
+        if path == "/auth/me" || path.hasPrefix("/auth/products/") || path.hasPrefix("/products/") { return "GET" }
+        return nil
     }
 
     private func logIn(_ request: StoreRequest) async -> StoreResponse {

@@ -122,6 +122,23 @@ struct StoreServiceTests {
         #expect(missing.status == 404)
         #expect(missing.json["message"] as? String == "Product with id '999' not found")
     }
+
+    /// RFC 9110, 15.5.6: a method the resource does not take is a 405 that names the
+    /// ones it does, not a 404 that says the resource is missing. Found by schemathesis.
+    @Test("a method a route does not take is a 405 with Allow; an unknown path stays a 404", arguments: [
+        ("DELETE", "/auth/login", "POST"), ("GET", "/auth/refresh", "POST"), ("TRACE", "/auth/me", "GET"),
+        ("PUT", "/auth/products/search?q=x", "GET"), ("PATCH", "/auth/products/13", "GET"),
+        ("POST", "/auth/products/categories", "GET"), ("DELETE", "/auth/products/category/laptops", "GET"),
+        ("POST", "/products/search", "GET"), ("OPTIONS", "/products/1", "GET"),
+    ])
+    func methodNotAllowed(method: String, target: String, allowed: String) async {
+        let response = await service.respond(to: StoreRequest(method: method, target: target, headers: [:], body: []))
+        #expect(response.status == 405)
+        #expect(response.headers["Allow"] == allowed)
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        #expect(json?["message"] as? String == "Method \(method) is not allowed on \(target.prefix { $0 != "?" })")
+        #expect(await send(method, "/nowhere").status == 404)
+    }
 }
 
 @Suite("Catalogue", .timeLimit(.minutes(2)))
