@@ -153,10 +153,14 @@ struct StoreService: Sendable {
         return number
     }
 
-    /// Minutes of access-token life: 60 by default, 1 to 43,200 when given.
-    private static func lifetime(_ minutes: Int?) -> Int? {
-        guard let minutes else { return 60 }
-        return (1...43_200).contains(minutes) ? minutes : nil
+    /// Minutes of access-token life: 60 by default, 1 to 43,200 when given; nil when
+    /// what was given is not such a number.
+    private static func lifetime(_ requested: WireBodies.RequestedLifetime) -> Int? {
+        switch requested {
+        case .unspecified: 60
+        case .minutes(let minutes): (1...43_200).contains(minutes) ? minutes : nil
+        case .malformed: nil
+        }
     }
 }
 

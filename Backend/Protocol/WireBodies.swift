@@ -3,12 +3,52 @@ enum WireBodies {
     struct LoginRequest: Decodable {
         let username: String?
         let password: String?
-        let expiresInMins: Int?
+        let expiresInMins: RequestedLifetime
+
+        private enum CodingKeys: String, CodingKey {
+            case username, password, expiresInMins
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            username = try? container.decodeIfPresent(String.self, forKey: .username)
+            password = try? container.decodeIfPresent(String.self, forKey: .password)
+            expiresInMins = RequestedLifetime(container, .expiresInMins)
+        }
     }
 
     struct RefreshRequest: Decodable {
         let refreshToken: String?
-        let expiresInMins: Int?
+        let expiresInMins: RequestedLifetime
+
+        private enum CodingKeys: String, CodingKey {
+            case refreshToken, expiresInMins
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            refreshToken = try? container.decodeIfPresent(String.self, forKey: .refreshToken)
+            expiresInMins = RequestedLifetime(container, .expiresInMins)
+        }
+    }
+
+    /// `expiresInMins` as a request gives it: left out (the default), a whole number, or
+    /// something else (`null`, text, a fraction), which is refused rather than read as
+    /// left out, so a client's mistake is answered, not silently replaced.
+    enum RequestedLifetime {
+        case unspecified
+        case minutes(Int)
+        case malformed
+
+        init<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) {
+            if !container.contains(key) {
+                self = .unspecified
+            } else if let minutes = try? container.decode(Int.self, forKey: key) {
+                self = .minutes(minutes)
+            } else {
+                self = .malformed
+            }
+        }
     }
 
     struct LoginResponse: Encodable {

@@ -48,6 +48,11 @@ struct StoreServiceTests {
         (#"{"username":"emilys","password":"wrong"}"#, "Invalid credentials"),
         (#"{"username":"nobody","password":"emilyspass"}"#, "Invalid credentials"),
         (#"{"username":"emilys","password":"emilyspass","expiresInMins":0}"#, "expiresInMins must be between 1 and 43200"),
+        // Found by schemathesis: null and text were read as "left out" (null) or as a
+        // missing password (text). Each is a lifetime that is not a number.
+        (#"{"username":"emilys","password":"emilyspass","expiresInMins":null}"#, "expiresInMins must be between 1 and 43200"),
+        (#"{"username":"emilys","password":"emilyspass","expiresInMins":"30"}"#, "expiresInMins must be between 1 and 43200"),
+        (#"{"username":"emilys","password":"emilyspass","expiresInMins":1.5}"#, "expiresInMins must be between 1 and 43200"),
     ])
     func loginFailures(body: String, message: String) async {
         let (status, json) = await send("POST", "/auth/login", body: body)
@@ -89,6 +94,15 @@ struct StoreServiceTests {
         #expect(await send("GET", "/auth/me", token: newAccess).status == 200)
         #expect(replayed.status == 403)
         #expect(missing.status == 401)
+    }
+
+    @Test("a refresh whose lifetime is not a number is a 400, and spends no token")
+    func refreshWithMalformedLifetime() async throws {
+        let refresh = try #require(await logIn()["refreshToken"] as? String)
+        let refused = await send("POST", "/auth/refresh", body: #"{"refreshToken":"\#(refresh)","expiresInMins":null}"#)
+        #expect(refused.status == 400)
+        #expect(refused.json["message"] as? String == "expiresInMins must be between 1 and 43200")
+        #expect(await send("POST", "/auth/refresh", body: #"{"refreshToken":"\#(refresh)"}"#).status == 200)
     }
 
     @Test("search pages through the matches with DummyJSON's total, skip and limit")
