@@ -20,7 +20,7 @@ struct DocumentClaimsTests {
         "ContinuousClock", "Logger", "LogHandler", "ParsableCommand", "AsyncParsableCommand", "Mutex",
         "FileManager", "ProcessInfo", "String", "Double", "Int", "Sendable", "Codable", "Decodable",
         "Package", // PackageDescription's, in Package.swift
-        "Location", // the HTTP header
+        "Location", "Allow", // HTTP headers
         // Targets and layers, which are folders, not types.
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CFileExchange", "CProcessControl", "TestSupport",
