@@ -16,6 +16,18 @@ let package = Package(
     products: [
         .executable(name: "storefront", targets: ["App"]),
     ],
+    // The default `storefront` links only the AsyncHTTPClient adapter. The URLSession
+    // one brings FoundationNetworking and libcurl with its ~30 libraries (and keeps a
+    // static build from linking), so it is built in only on request:
+    // `swift build --traits URLSessionTransport`. Its contract suite runs either way,
+    // since the test targets depend on the adapter directly.
+    traits: [
+        .trait(
+            name: "URLSessionTransport",
+            description: "Build the URLSession adapter into storefront (STOREFRONT_TRANSPORT=urlsession)."
+        ),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -121,8 +133,8 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend",
-                "CProcessControl",
+                "Domain", "Presentation", "Data", "HTTPClientAdapter", "Infrastructure", "Backend", "CProcessControl",
+                .target(name: "URLSessionAdapter", condition: .when(traits: ["URLSessionTransport"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -6,7 +6,9 @@ import HTTPClientAdapter
 import Infrastructure
 import Logging
 import Presentation
+#if URLSessionTransport
 import URLSessionAdapter
+#endif
 
 /// The one place that builds objects, each handed what it needs through its
 /// initialiser. Read top to bottom, it goes from a command inward, the way a request
@@ -274,18 +276,31 @@ struct CompositionRoot: Sendable {
         origin: URL
     ) throws(StartupFailure) -> (transport: any HTTPTransport, close: @Sendable () async -> Void) {
         let configuration = TransportConfiguration(baseURL: origin, trust: settings.trust)
-        do {
-            switch settings.transport {
-            case .asyncHTTPClient:
+        switch settings.transport {
+        case .asyncHTTPClient:
+            do {
                 let transport = try AsyncHTTPClientTransport(configuration: configuration)
                 return (transport, { await transport.shutdown() })
-            case .urlSession:
-                return (try URLSessionTransport(configuration: configuration), {})
+            } catch {
+                throw adapterFailure(error)
             }
-        } catch {
-            let reason = if case .invalidRequest(let reason) = error { reason } else { "\(error)" }
-            throw StartupFailure("The HTTP client cannot start: \(reason).")
+        case .urlSession:
+            #if URLSessionTransport
+            do {
+                return (try URLSessionTransport(configuration: configuration), {})
+            } catch {
+                throw adapterFailure(error)
+            }
+            #else
+            // Settings refuse this first; here only so every case is answered.
+            throw StartupFailure(TransportKind.notBuiltIn)
+            #endif
         }
+    }
+
+    private static func adapterFailure(_ error: TransportError) -> StartupFailure {
+        let reason = if case .invalidRequest(let reason) = error { reason } else { "\(error)" }
+        return StartupFailure("The HTTP client cannot start: \(reason).")
     }
 
     /// `--verbose` shows debug lines (one per exchange, cache hits and misses) on

@@ -183,7 +183,8 @@ enum BaseURL {
 
 /// Which adapter carries HTTP: AsyncHTTPClient (SwiftNIO) by default, URLSession when
 /// `STOREFRONT_TRANSPORT=urlsession` asks for it (to compare the two, or on a
-/// platform where URLSession is the natural choice).
+/// platform where URLSession is the natural choice) and the binary was built with the
+/// `URLSessionTransport` trait.
 enum TransportKind: String, Sendable, CaseIterable {
     case asyncHTTPClient = "asynchttpclient"
     case urlSession = "urlsession"
@@ -194,6 +195,19 @@ enum TransportKind: String, Sendable, CaseIterable {
             let known = allCases.map(\.rawValue).joined(separator: " or ")
             throw StartupFailure("STOREFRONT_TRANSPORT is \(text); it takes \(known).")
         }
+        guard kind != .urlSession || isURLSessionBuiltIn else { throw StartupFailure(notBuiltIn) }
         return kind
     }
+
+    /// Whether this binary carries the URLSession adapter.
+    static var isURLSessionBuiltIn: Bool {
+        #if URLSessionTransport
+        true
+        #else
+        false
+        #endif
+    }
+
+    static let notBuiltIn = "STOREFRONT_TRANSPORT is urlsession, but this storefront was built without that adapter; "
+        + "build it with `swift build --traits URLSessionTransport`, or unset STOREFRONT_TRANSPORT."
 }

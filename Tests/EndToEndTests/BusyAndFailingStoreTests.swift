@@ -105,7 +105,7 @@ struct BusyAndFailingStoreTests {
         return cli
     }
 
-    @Test("DummyJSON's 429 with nothing kept: exit 75, when to try again, rate-limited in JSON", arguments: ClientTransport.allCases)
+    @Test("DummyJSON's 429 with nothing kept: exit 75, when to try again, rate-limited in JSON", arguments: ClientTransport.builtIn)
     func rateLimitedWithNothingKept(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
@@ -124,7 +124,7 @@ struct BusyAndFailingStoreTests {
         #expect(store.searchCount == 2)
     }
 
-    @Test("a 429 with a kept page: the page stands in and says the store is busy", arguments: ClientTransport.allCases)
+    @Test("a 429 with a kept page: the page stands in and says the store is busy", arguments: ClientTransport.builtIn)
     func rateLimitedWithPageKept(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
@@ -139,7 +139,7 @@ struct BusyAndFailingStoreTests {
         #expect(result.standardError.contains("the store is busy: showing results cached"), "\(result.standardError)")
     }
 
-    @Test("a Retry-After of 1 s is waited out once, then the answer is used", arguments: ClientTransport.allCases)
+    @Test("a Retry-After of 1 s is waited out once, then the answer is used", arguments: ClientTransport.builtIn)
     func shortWaitIsWaited(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
@@ -153,7 +153,7 @@ struct BusyAndFailingStoreTests {
         #expect(store.searchCount == 2, "asked, waited, asked again")
     }
 
-    @Test("a 500 with a message: the kept page stands in; with none, the status and the server's words, exit 69", arguments: ClientTransport.allCases)
+    @Test("a 500 with a message: the kept page stands in; with none, the status and the server's words, exit 69", arguments: ClientTransport.builtIn)
     func serverFailure(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }
@@ -174,7 +174,7 @@ struct BusyAndFailingStoreTests {
 
     @Test("login answered 429 exits 75 at once, asked once; answered 400 with any body, 77; the session stays", arguments: [
         (429, "", Int32(75)), (400, "", 77), (400, "<html>Bad Request</html>", 77),
-    ], ClientTransport.allCases)
+    ], ClientTransport.builtIn)
     func loginRefusals(refusal: (status: Int, body: String, exit: Int32), transport: ClientTransport) async throws {
         let (status, body, exit) = refusal
         let logins = Mutex(0)
@@ -197,7 +197,7 @@ struct BusyAndFailingStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.dataDirectory).appendingPathComponent("session.json")) == session)
     }
 
-    @Test("status --check and --verbose say what the store asked or said", arguments: ClientTransport.allCases)
+    @Test("status --check and --verbose say what the store asked or said", arguments: ClientTransport.builtIn)
     func statusCheckAndVerbose(transport: ClientTransport) async throws {
         let store = try Store()
         defer { store.server.stop() }

@@ -10,7 +10,7 @@ import Testing
 /// CLI.md's exit statuses, sealed and plain.
 @Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)))
 struct CommandLineFlowTests {
-    @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.allCases)
+    @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.builtIn)
     func sealedFlow(transport: ClientTransport) async throws {
         let key = try AES256Key.random()
         let backend = try await RunningBackend.start(key: key)
@@ -39,7 +39,7 @@ struct CommandLineFlowTests {
         #expect(afterLogout.standardError.contains("not signed in"))
     }
 
-    @Test("an expired access token is refreshed without the user noticing", arguments: ClientTransport.allCases)
+    @Test("an expired access token is refreshed without the user noticing", arguments: ClientTransport.builtIn)
     func transparentRefresh(transport: ClientTransport) async throws {
         let clock = FakeWallClock(Date())
         let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
@@ -55,7 +55,7 @@ struct CommandLineFlowTests {
         #expect(before != after)
     }
 
-    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientTransport.allCases)
+    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientTransport.builtIn)
     func refusedRefresh(transport: ClientTransport) async throws {
         let clock = FakeWallClock(Date())
         let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
@@ -81,7 +81,7 @@ struct CommandLineFlowTests {
         #expect(!FileManager.default.fileExists(atPath: sessionFile))
     }
 
-    @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientTransport.allCases)
+    @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientTransport.builtIn)
     func wrongPassword(transport: ClientTransport) async throws {
         let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         defer { Task { await backend.stop() } }
@@ -95,7 +95,7 @@ struct CommandLineFlowTests {
         #expect(whoami.status == 0)
     }
 
-    @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69", arguments: ClientTransport.allCases)
+    @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69", arguments: ClientTransport.builtIn)
     func offline(transport: ClientTransport) async throws {
         let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         _ = try await cli.run(["search", "phone"])
@@ -117,7 +117,7 @@ struct CommandLineFlowTests {
         #expect(whoami.standardError.contains("offline: showing your profile cached"))
     }
 
-    @Test("a second search within max-age sends nothing; --refresh revalidates and gets a 304; logout purges", arguments: ClientTransport.allCases)
+    @Test("a second search within max-age sends nothing; --refresh revalidates and gets a 304; logout purges", arguments: ClientTransport.builtIn)
     func freshness(transport: ClientTransport) async throws {
         let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         defer { Task { await backend.stop() } }
@@ -146,7 +146,7 @@ struct CommandLineFlowTests {
         #expect(cacheFiles.filter { $0.hasSuffix(".json") }.isEmpty, "\(cacheFiles)")
     }
 
-    @Test("product ID: in full, as JSON, from the cache when the backend is away; unknown 1, bad 64, uncached 69", arguments: ClientTransport.allCases)
+    @Test("product ID: in full, as JSON, from the cache when the backend is away; unknown 1, bad 64, uncached 69", arguments: ClientTransport.builtIn)
     func product(transport: ClientTransport) async throws {
         let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         let human = try await cli.run(["product", "1"])
@@ -251,7 +251,7 @@ struct CommandLineFlowTests {
         await backend.stop()
     }
 
-    @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode", arguments: ClientTransport.allCases)
+    @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode", arguments: ClientTransport.builtIn)
     func unusableAnswers(transport: ClientTransport) async throws {
         let serverKey = try AES256Key.random()
         let sealed = try await RunningBackend.start(key: serverKey)
@@ -270,7 +270,7 @@ struct CommandLineFlowTests {
         #expect(downgrade.standardError.contains("not sealed"))
     }
 
-    @Test("plain mode works end to end when neither side has a key", arguments: ClientTransport.allCases)
+    @Test("plain mode works end to end when neither side has a key", arguments: ClientTransport.builtIn)
     func plainMode(transport: ClientTransport) async throws {
         let backend = try await RunningBackend.start(key: nil)
         defer { Task { await backend.stop() } }
@@ -283,7 +283,7 @@ struct CommandLineFlowTests {
         #expect(search.standardOutput.contains("Showing 1–5 of 25 results"))
     }
 
-    @Test("503s on a search are absorbed by the retry", arguments: ClientTransport.allCases)
+    @Test("503s on a search are absorbed by the retry", arguments: ClientTransport.builtIn)
     func retryAbsorbs503(transport: ClientTransport) async throws {
         let (backend, cli, _) = try await CLI.signedIn(transport: transport)
         defer { Task { await backend.stop() } }
@@ -299,7 +299,7 @@ struct CommandLineFlowTests {
     /// The flows above take the adapter as their argument; this shows the argument is
     /// not ignored. libcurl, under URLSession, names itself in a User-Agent header;
     /// AsyncHTTPClient sends none, and neither does our code.
-    @Test("STOREFRONT_TRANSPORT picks the adapter that carries the requests", arguments: ClientTransport.allCases)
+    @Test("STOREFRONT_TRANSPORT picks the adapter that carries the requests", arguments: ClientTransport.builtIn)
     func transportIsChosen(transport: ClientTransport) async throws {
         let server = try LoopbackHTTPServer { _ in .respond(status: 401, headers: [:], body: Array(#"{"message":"no"}"#.utf8)) }
         defer { server.stop() }
@@ -315,6 +315,22 @@ struct CommandLineFlowTests {
         case .urlSession: #expect(agent?.contains("curl") == true, "\(String(describing: agent))")
         }
     }
+
+    #if !URLSessionTransport
+    /// The default binary carries no URLSession adapter (nor libcurl): asking for it is a
+    /// start-up refusal that says how to build it in, not a crash or a silent fallback.
+    @Test("without the URLSessionTransport trait, STOREFRONT_TRANSPORT=urlsession is refused with 78")
+    func urlSessionNotBuiltIn() async throws {
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_TRANSPORT"] = "urlsession"
+
+        let search = try await cli.run(["search", "phone"])
+
+        #expect(search.status == 78, "\(search.everything)")
+        #expect(search.standardError.contains("built without that adapter"))
+        #expect(search.standardError.contains("--traits URLSessionTransport"))
+    }
+    #endif
 
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {

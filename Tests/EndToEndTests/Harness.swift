@@ -56,6 +56,16 @@ enum ClientTransport: String, CaseIterable, Sendable, CustomStringConvertible {
     case urlSession = "urlsession"
 
     var description: String { rawValue }
+
+    /// The adapters the `storefront` under test carries: URLSession only when the
+    /// package was built with its trait (`swift test --traits URLSessionTransport`).
+    static var builtIn: [ClientTransport] {
+        #if URLSessionTransport
+        allCases
+        #else
+        [.asyncHTTPClient]
+        #endif
+    }
 }
 
 /// Runs the real `storefront` binary in a clean environment of its own.
