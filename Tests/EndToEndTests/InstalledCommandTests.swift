@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What `scripts/install --prefix DIR` put in place, used as a person would: the
+/// command on the PATH, its manual page read by `man`, its bash completion asked for
+/// `se<TAB>`, the libraries it loads, and `--uninstall` removing exactly what was
+/// installed. It needs an installed prefix (a release build takes minutes), so it runs
+/// when `STOREFRONT_INSTALLED_PREFIX` names one, as CI does; in CI its absence fails.
+@Suite("The installed command", .timeLimit(.minutes(2)))
+struct InstalledCommandTests {
+    static let prefix = ProcessInfo.processInfo.environment["STOREFRONT_INSTALLED_PREFIX"] ?? ""
+    static let shouldRun = !prefix.isEmpty || ProcessInfo.processInfo.environment["CI"] != nil
+    static let skipped: Comment = "skipped: STOREFRONT_INSTALLED_PREFIX is not set (scripts/install --prefix DIR, then set it to DIR)"
+
+    static func installed(_ relative: String) -> String { (prefix as NSString).appendingPathComponent(relative) }
+
+    @Test("bin/storefront runs, and loads no libcurl and no FoundationNetworking", .enabled(if: shouldRun, skipped))
+    func binaryRuns() async throws {
+        let version = try await Self.run(Self.installed("bin/storefront"), ["--version"])
+        #expect(version.status == 0, "\(version.output)")
+        #expect(!version.output.isEmpty)
+
+        let libraries = try await Self.run("/usr/bin/ldd", [Self.installed("bin/storefront")])
+        #expect(libraries.status == 0, "\(libraries.output)")
+        #expect(!libraries.output.contains("libcurl"), "\(libraries.output)")
+        #expect(!libraries.output.contains("FoundationNetworking"), "\(libraries.output)")
+        // The Swift runtime is linked in: no libswiftCore to map at each start.
+        #expect(!libraries.output.contains("libswiftCore"), "\(libraries.output)")
+    }
+
+    @Test("man -l reads the installed manual page", .enabled(if: shouldRun, skipped))
+    func manualReads() async throws {
+        let page = try await Self.run("/usr/bin/man", ["-l", Self.installed("share/man/man1/storefront.1")], extra: ["MANPAGER": "cat", "MANWIDTH": "80"])
+        #expect(page.status == 0, "\(page.output)")
+        #expect(page.output.contains("storefront"))
+        #expect(page.output.contains("docs/CLI.md"))
+    }
+
+    @Test("the installed bash completion offers search and serve for storefront se<TAB>", .enabled(if: shouldRun, skipped))
+    func bashCompletes() async throws {
+        let script = Self.installed("share/bash-completion/completions/storefront")
+        let program = """
+            source '\(script)'
+            COMP_LINE='storefront se'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=('storefront' 'se'); COMP_CWORD=1
+            _storefront storefront 'se' 'storefront'
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let offered = try await Self.run("/bin/bash", ["--noprofile", "--norc", "-c", program])
+        #expect(offered.status == 0, "\(offered.output)")
+        #expect(offered.output.split(separator: "\n").contains("search"), "\(offered.output)")
+        #expect(FileManager.default.fileExists(atPath: Self.installed("share/zsh/site-functions/_storefront")))
+        #expect(FileManager.default.fileExists(atPath: Self.installed("share/fish/vendor_completions.d/storefront.fish")))
+    }
+
+    /// On a copy of the prefix, with a file of someone else's beside ours: the uninstall
+    /// takes ours and leaves theirs.
+    @Test("--uninstall removes exactly what was installed", .enabled(if: shouldRun, skipped))
+    func uninstallRemovesOnlyOurs() async throws {
+        let copy = try TemporaryDirectory()
+        let copied = try await Self.run("/bin/cp", ["-a", Self.prefix + "/.", copy.path])
+        #expect(copied.status == 0, "\(copied.output)")
+        try "not ours".write(toFile: copy.file("bin/other-tool"), atomically: true, encoding: .utf8)
+        let listed = try String(contentsOfFile: copy.file("share/storefront/installed-files"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(listed.count == 5)
+
+        let script = Self.repositoryRoot.appendingPathComponent("scripts/install").path
+        let removed = try await Self.run(script, ["--prefix", copy.path, "--uninstall"])
+
+        #expect(removed.status == 0, "\(removed.output)")
+        for relative in listed {
+            #expect(!FileManager.default.fileExists(atPath: copy.file(relative)), "\(relative) is still there")
+        }
+        #expect(!FileManager.default.fileExists(atPath: copy.file("share/storefront/installed-files")))
+        #expect(FileManager.default.fileExists(atPath: copy.file("bin/other-tool")))
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `executable` with only `PATH` (and `extra`) in its environment; its exit
+    /// status and everything it wrote.
+    static func run(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["PATH": installed("bin") + ":/usr/bin:/bin"].merging(extra) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        let status = try await process.runUntilExit()
+        return (status, String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+}
