@@ -156,6 +156,15 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Fuzz targets (scripts/fuzz builds them with libFuzzer; an ordinary build replays
+        // files through the same check). One per parser of untrusted bytes.
+        .executableTarget(
+            name: "FuzzCacheHeaders",
+            dependencies: ["Data", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Fuzz/CacheHeaders",
+            swiftSettings: strict
+        ),
+
         // The payload cipher's throughput, set beside `openssl speed` by scripts/benchmark-cache.
         .executableTarget(
             name: "CryptoBenchmark",

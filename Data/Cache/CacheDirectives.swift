@@ -4,22 +4,22 @@ import HTTPTypes
 /// What an answer's `Cache-Control` and `ETag` say about keeping it (RFC 9111, as far
 /// as a private, single-user cache needs): how long it is fresh, whether it may be
 /// kept at all, and the tag to revalidate it with.
-struct CacheDirectives: Sendable, Equatable {
+package struct CacheDirectives: Sendable, Equatable {
     /// `max-age`, in seconds, when the answer gave one.
     var maxAge: Int?
     /// `no-cache`: keep it, but ask the backend before every use.
     var noCache = false
     /// `no-store`: do not keep it at all.
-    var noStore = false
+    package var noStore = false
     /// The `ETag`, strong or weak, exactly as sent: it goes back unchanged.
-    var etag: String?
+    package var etag: String?
 
     /// The longest an answer counts as fresh, whatever `max-age` says. In sealed mode
     /// headers are not authenticated, and a forged `max-age=31536000` must not stop
     /// the client asking for a year.
-    static let longestFreshness: Duration = .seconds(24 * 3600)
+    package static let longestFreshness: Duration = .seconds(24 * 3600)
 
-    init(_ response: HTTPResponse) {
+    package init(_ response: HTTPResponse) {
         etag = response.headerFields[.eTag].flatMap { Self.isEntityTag($0) ? $0 : nil }
         for directive in (response.headerFields[.cacheControl] ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
@@ -39,7 +39,7 @@ struct CacheDirectives: Sendable, Equatable {
     /// Whether `text` is an entity-tag as RFC 9110 writes it (`"x"` or `W/"x"`, visible
     /// characters only, no inner quote) and short. Only such a tag is kept: it goes back
     /// in a request header, and a hostile one with control bytes must not ride along.
-    static func isEntityTag(_ text: String) -> Bool {
+    package static func isEntityTag(_ text: String) -> Bool {
         let opaque = text.hasPrefix("W/") ? text.dropFirst(2) : Substring(text)
         guard text.utf8.count <= 256, opaque.count >= 2, opaque.hasPrefix("\""), opaque.hasSuffix("\"") else { return false }
         return opaque.dropFirst().dropLast().unicodeScalars.allSatisfy { $0 == "!" || ("#"..."~").contains($0) }
@@ -47,7 +47,7 @@ struct CacheDirectives: Sendable, Equatable {
 
     /// How long the answer may be used without asking: `max-age` (at most a day),
     /// nothing when it is absent or `no-cache` / `no-store` is set.
-    var freshness: Duration {
+    package var freshness: Duration {
         guard !noCache, !noStore, let maxAge else { return .zero }
         return min(.seconds(maxAge), Self.longestFreshness)
     }

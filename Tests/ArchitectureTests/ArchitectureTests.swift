@@ -65,6 +65,10 @@ struct ArchitectureCheckerTests {
                 name: "CryptoBenchmark", kind: .executable, path: "Benchmarks/CryptoBenchmark",
                 targetDependencies: ["Infrastructure"], productDependencies: []
             ),
+            DeclaredTarget(
+                name: "FuzzCacheHeaders", kind: .executable, path: "Fuzz/CacheHeaders",
+                targetDependencies: ["Data"], productDependencies: ["HTTPTypes"]
+            ),
             DeclaredTarget(name: "DomainTests", kind: .test, path: "Tests/DomainTests", targetDependencies: ["Domain", "App"], productDependencies: []),
         ]
     }

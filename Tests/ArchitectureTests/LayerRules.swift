@@ -91,6 +91,14 @@ extension LayerRule {
         LayerRule(layer: "CFileExchange", folder: "Infrastructure/CFileExchange", targets: [], products: [], modules: []),
         // The cipher's throughput, measured on Infrastructure alone.
         LayerRule(layer: "CryptoBenchmark", folder: "Benchmarks/CryptoBenchmark", targets: ["Infrastructure"], products: [], modules: platform),
+        // A fuzz target: libFuzzer's bytes through Data's parsers of untrusted headers.
+        LayerRule(
+            layer: "FuzzCacheHeaders",
+            folder: "Fuzz/CacheHeaders",
+            targets: ["Data"],
+            products: ["HTTPTypes"],
+            modules: platform.union(["HTTPTypes"])
+        ),
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",

@@ -31,4 +31,15 @@ struct RetryAfterTests {
         #expect(RetryAfter.delay(from: "86401", now: now) == RetryAfter.longest)
         #expect(RetryAfter.delay(from: "Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.longest)
     }
+
+    /// Found by `scripts/fuzz FuzzCacheHeaders`: a weekday, then bytes that are not
+    /// UTF-8. It is not a wait; under LeakSanitizer it also showed Foundation's
+    /// DateFormatter leaking while refusing it (Fuzz/lsan-suppressions.txt).
+    @Test("a weekday followed by bytes that are not text is not a wait")
+    func fuzzFindingWeekdayAndBadBytes() throws {
+        let input = try #require(Data(base64Encoded: "b3JlAABXZWSlpaXx8fHx8fHx8fHx8fHx8fHx8aWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpQ=="))
+        let value = String(decoding: input.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)[2], as: UTF8.self)
+        #expect(value.hasPrefix("Wed"))
+        #expect(RetryAfter.delay(from: value, now: now) == nil)
+    }
 }
