@@ -24,7 +24,9 @@ public enum RetryAfter {
             guard let seconds = Int64(value) else { return longest }
             return min(.seconds(seconds), longest)
         }
-        guard let date = httpDate(value) else { return nil }
+        // An HTTP date is ASCII. Anything else is refused here, before DateFormatter,
+        // which traps on some such texts (a letter outside ASCII among the fields).
+        guard value.unicodeScalars.allSatisfy(\.isASCII), let date = httpDate(value) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
         // Capped before converting: a far-off date must not overflow the milliseconds.

@@ -124,6 +124,21 @@ struct BusyAndFailingStoreTests {
         #expect(store.searchCount == 2)
     }
 
+    /// Found by the fuzzer: Foundation's DateFormatter trapped on such a date, so this
+    /// answer crashed the client (signal 4) instead of saying the store is busy.
+    @Test("a 429 whose Retry-After date has a letter outside ASCII: exit 75, no crash", arguments: ClientTransport.builtIn)
+    func rateLimitedWithNonASCIIDate(transport: ClientTransport) async throws {
+        let store = try Store()
+        defer { store.server.stop() }
+        let cli = try await signedIn(store, transport: transport)
+        store.answer(.status(429, headers: ["Retry-After": "Sun\u{0731}  6 08:49:37 1994"], body: #"{"message":"slow down"}"#))
+
+        let search = try await cli.run(["search", "phone"])
+
+        #expect(search.status == 75, "\(search.everything)")
+        #expect(search.standardError.contains("The store is limiting requests; try again in a little while."), "\(search.standardError)")
+    }
+
     @Test("a 429 with a kept page: the page stands in and says the store is busy", arguments: ClientTransport.builtIn)
     func rateLimitedWithPageKept(transport: ClientTransport) async throws {
         let store = try Store()
