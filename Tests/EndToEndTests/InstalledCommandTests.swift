@@ -65,7 +65,7 @@ struct InstalledCommandTests {
             .split(separator: "\n").map(String.init)
         #expect(listed.count == 5)
 
-        let script = Self.repositoryRoot.appendingPathComponent("scripts/install").path
+        let script = RepositoryFolder.root.appendingPathComponent("scripts/install").path
         let removed = try await Self.run(script, ["--prefix", copy.path, "--uninstall"])
 
         #expect(removed.status == 0, "\(removed.output)")
@@ -75,9 +75,6 @@ struct InstalledCommandTests {
         #expect(!FileManager.default.fileExists(atPath: copy.file("share/storefront/installed-files")))
         #expect(FileManager.default.fileExists(atPath: copy.file("bin/other-tool")))
     }
-
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `executable` with only `PATH` (and `extra`) in its environment; its exit
     /// status and everything it wrote.

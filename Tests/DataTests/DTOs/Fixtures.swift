@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Realistic DummyJSON-shaped bodies, written the way DummyJSON sends them: extra fields,
 /// a missing brand, whole numbers with and without `.0`. They live as files in
@@ -18,11 +19,7 @@ enum Fixtures {
     /// The file's text without its final line break; empty when it cannot be read,
     /// which every test that decodes it then reports.
     private static func recorded(_ name: String) -> String {
-        let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent() // DTOs
-            .deletingLastPathComponent() // DataTests
-            .deletingLastPathComponent() // Tests
-            .appendingPathComponent("Recorded/dummyjson")
+        let folder = RepositoryFolder.root.appendingPathComponent("Tests/Recorded/dummyjson")
         let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }

@@ -1,6 +1,7 @@
 @testable import Data
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 /// `docs/openapi.json` and the client agree: every example the document gives for an
@@ -58,10 +59,7 @@ struct OpenAPIDocument {
     let root: [String: Any]
 
     static func load() throws -> OpenAPIDocument {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent() // DTOs, DataTests
-            .deletingLastPathComponent().deletingLastPathComponent() // Tests, the repository
-            .appendingPathComponent("docs/openapi.json")
+        let url = RepositoryFolder.root.appendingPathComponent("docs/openapi.json")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
         return OpenAPIDocument(root: try #require(object as? [String: Any]))
     }
