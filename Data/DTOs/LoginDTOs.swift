@@ -1,3 +1,5 @@
+import Domain
+
 /// The body of `POST /auth/login`.
 struct LoginRequestDTO: Encodable, Sendable {
     let username: String
@@ -7,7 +9,7 @@ struct LoginRequestDTO: Encodable, Sendable {
 }
 
 /// The answer to a login: the user's fields and the two tokens, side by side in one object.
-struct LoginResponseDTO: Decodable, Sendable {
+package struct LoginResponseDTO: Decodable, Sendable {
     let user: UserDTO
     let accessToken: String
     let refreshToken: String
@@ -16,13 +18,23 @@ struct LoginResponseDTO: Decodable, Sendable {
         case accessToken, refreshToken
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         // The user fields sit at the top level next to the tokens, so the same decoder
         // is read twice: once as a user, once for the tokens.
         user = try UserDTO(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         refreshToken = try container.decode(String.self, forKey: .refreshToken)
+    }
+
+    /// The user, and the session to keep. Tokens the client could not send back as
+    /// they came make the answer unusable, so a bad login never replaces a good session.
+    package func toDomain() throws(StoreError) -> (user: User, session: Session) {
+        let user = try user.toDomain()
+        guard let session = Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: self.user.id) else {
+            throw .unusableResponse(detail: "login: \(Session.tokenRule)")
+        }
+        return (user, session)
     }
 }
 
@@ -33,9 +45,14 @@ struct RefreshRequestDTO: Encodable, Sendable {
 }
 
 /// The answer to a refresh: a new access token and a rotated refresh token.
-struct RefreshResponseDTO: Decodable, Sendable {
+package struct RefreshResponseDTO: Decodable, Sendable {
     let accessToken: String
     let refreshToken: String
+
+    /// `current` with the new tokens, or nil when they could not be sent back as they came.
+    package func session(renewing current: Session) -> Session? {
+        Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: current.userID)
+    }
 }
 
 /// Every error body of the store API: `{"message": "..."}`.

@@ -21,9 +21,9 @@ public struct RemoteAuthRepository: AuthRepository {
             throw StoreErrorMapping.storeError(for: error)
         }
         let answer = try await client.send(call, as: LoginResponseDTO.self, kind: .logIn)
-        let user = try answer.user.toDomain()
+        let (user, session) = try answer.toDomain()
         do {
-            try await sessions.save(Session(accessToken: answer.accessToken, refreshToken: answer.refreshToken, userID: answer.user.id))
+            try await sessions.save(session)
         } catch {
             throw .unexpected(detail: "the session could not be stored: \(error)")
         }

@@ -10,6 +10,30 @@ public struct Session: Codable, Sendable, Equatable {
         self.refreshToken = refreshToken
         self.userID = userID
     }
+
+    /// A session from tokens a server sent, or nil when they break `tokenRule`: the
+    /// access token goes back in `Authorization: Bearer`, where swift-http-types would
+    /// turn a line break into a space and every request would carry another token.
+    init?(checkingAccessToken accessToken: String, refreshToken: String, userID: Int) {
+        guard Self.isBearerToken(accessToken), !refreshToken.isEmpty else { return nil }
+        self.init(accessToken: accessToken, refreshToken: refreshToken, userID: userID)
+    }
+
+    static let tokenRule = "the access token is not a bearer token (RFC 6750 b64token) or the refresh token is empty"
+
+    /// RFC 6750's `b64token`: `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`.
+    static func isBearerToken(_ token: String) -> Bool {
+        let bytes = Array(token.utf8)
+        let padding = bytes.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        let body = bytes.dropLast(padding)
+        return !body.isEmpty && body.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"): true
+            default: false
+            }
+        }
+    }
 }
 
 extension Session: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -103,7 +103,9 @@ public actor TokenRefresher {
         guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(body)) else {
             throw .refreshMisanswered(reason: "the refresh answer is not the expected JSON")
         }
-        let renewed = Session(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, userID: current.userID)
+        guard let renewed = tokens.session(renewing: current) else {
+            throw .refreshMisanswered(reason: Session.tokenRule)
+        }
         // Stored before anyone replays: the old refresh token is spent (rotation), so
         // losing the new one would end the session at the next expiry.
         do {

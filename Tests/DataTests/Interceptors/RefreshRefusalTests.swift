@@ -49,6 +49,20 @@ struct RefreshRefusalTests {
         #expect(await sessions.session == Self.session)
     }
 
+    @Test("a refresh answered with tokens that cannot be sent back keeps the session", arguments: [
+        #"{"accessToken":"new\nline","refreshToken":"r2"}"#, #"{"accessToken":"a2","refreshToken":""}"#,
+        // FuzzWireAnswers' finding, with the rule weakened to "not empty": a DEL in the token.
+        #"{"accessToken":"eJJJJJJ________\u007f","refreshToken":"eyo"}"#,
+    ])
+    func unsendableRenewalKeepsSession(body: String) async throws {
+        let sessions = FakeSessionStore(Self.session)
+
+        await #expect(throws: NetworkError.refreshMisanswered(reason: Session.tokenRule)) {
+            _ = try await chain(sessions, expired(refresh: .json(200, body))).send(me, context: authenticated)
+        }
+        #expect(await sessions.session == Self.session)
+    }
+
     /// CLI.md, "What every command does alike": the status decides; a refusal's body
     /// need not open.
     @Test("an empty 403 in sealed mode ends the session: the status decides")

@@ -77,6 +77,25 @@ struct RemoteAuthRepositoryTests {
         #expect(await harness.sessions.session == Session(accessToken: "a1", refreshToken: "r1", userID: 1))
     }
 
+    /// Found by FuzzWireAnswers: swift-http-types turns a line break into a space, so
+    /// such a token would have been kept and sent back as another one on every request.
+    @Test("a login whose tokens cannot be sent back is unusable and keeps the earlier session", arguments: [
+        #""eyJ.access\r\nX-Injected: 1""#, #""two words""#, #""""#, #""tab\tbed""#, #""é""#,
+    ])
+    func loginWithUnsendableToken(accessToken: String) async throws {
+        let harness = try RepositoryHarness()
+        let body = #"{"id":1,"username":"emilys","accessToken":"# + accessToken + #","refreshToken":"r2"}"#
+        let repository = harness.auth(SpyTransport(always: .json(200, body)))
+
+        do {
+            _ = try await repository.logIn(credentials)
+            Issue.record("a login with the access token \(accessToken) was accepted")
+        } catch {
+            guard case .unusableResponse = error else { Issue.record("expected unusableResponse, got \(error)"); return }
+        }
+        #expect(await harness.sessions.session == Session(accessToken: "a1", refreshToken: "r1", userID: 1))
+    }
+
     @Test("a login is never repeated, even when the backend is unreachable")
     func loginNotRetried() async throws {
         let harness = try RepositoryHarness(session: nil)

@@ -1,5 +1,6 @@
 @testable import Data
 import Foundation
+import Infrastructure
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -104,6 +105,22 @@ struct FileSessionStoreTests {
         let handle = try #require(FileHandle(forWritingAtPath: store.path))
         try handle.truncate(atOffset: 20)
         try handle.close()
+
+        await #expect(throws: SessionStoreError.unreadable(path: store.path)) {
+            _ = try await store.load()
+        }
+    }
+
+    /// Found by FuzzSessionFile: a file the client could never have written was taken
+    /// as a session, and its token sent with its line break turned into a space.
+    @Test("a session file whose tokens cannot be sent back is reported as unreadable", arguments: [
+        #"{"accessToken":"a\nb","refreshToken":"r","userID":1}"#, #"{"accessToken":"a","refreshToken":"","userID":1}"#,
+    ])
+    func unsendableTokens(file: String) async throws {
+        let temporary = try TemporaryDirectory()
+        let store = FileSessionStore(directory: temporary.path)
+        try await store.save(session)
+        try PrivateFiles.writeAtomically(Array(file.utf8), to: store.path)
 
         await #expect(throws: SessionStoreError.unreadable(path: store.path)) {
             _ = try await store.load()
