@@ -1,4 +1,3 @@
-@testable import App
 import Presentation
 import Testing
 
@@ -32,5 +31,19 @@ struct TerminalKeyDecoderTests {
         #expect(keys([0x1B]) == [.edit(.escape)])
         // F5 is ESC [ 1 5 ~: none of its bytes may be typed into the query.
         #expect(keys([0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x62]) == [.edit(.escape), .edit(.character("b"))])
+    }
+
+    /// Found by FuzzTerminalKeys: a lead byte without its continuation swallowed the
+    /// bytes after it, so `[` and `6` typed after a stray 0xC3 were lost.
+    @Test("a broken UTF-8 sequence costs only its own bytes, never the next letters")
+    func brokenSequenceKeepsNextLetters() {
+        #expect(keys([0xC3, 0x5B, 0x36]) == [.edit(.character("[")), .edit(.character("6"))])
+        #expect(keys([0xE6, 0x97, 0x61, 0x62]) == [.edit(.character("a")), .edit(.character("b"))])
+        #expect(keys([0xF0, 0x9F]) == [])
+    }
+
+    @Test("a C1 control character, valid UTF-8 as it is, is not typed as text")
+    func controlCharacterIsNotText() {
+        #expect(keys([0xC2, 0x85, 0x61]) == [.edit(.character("a"))])
     }
 }

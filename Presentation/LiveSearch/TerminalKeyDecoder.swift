@@ -1,7 +1,5 @@
-import Presentation
-
 /// What a key press means to the interactive mode.
-enum TerminalKey: Equatable {
+public enum TerminalKey: Equatable, Sendable {
     case edit(LiveSearchKey)
     /// Ctrl-C, or Ctrl-D on an empty query.
     case quit
@@ -9,9 +7,10 @@ enum TerminalKey: Equatable {
 }
 
 /// Turns the bytes a terminal in raw mode sends into keys: printable UTF-8, the
-/// control keys, and the escape sequences of arrows and page keys.
-enum TerminalKeyDecoder {
-    static func keys(in bytes: [UInt8]) -> [TerminalKey] {
+/// control keys, and the escape sequences of arrows and page keys. Here, beside the
+/// keys it produces, rather than in the App, so a fuzz target can reach it.
+public enum TerminalKeyDecoder {
+    public static func keys(in bytes: [UInt8]) -> [TerminalKey] {
         var keys: [TerminalKey] = []
         var index = 0
         while index < bytes.count {
@@ -33,13 +32,17 @@ enum TerminalKeyDecoder {
             case 0x20...0x7E:
                 keys.append(.edit(.character(Character(Unicode.Scalar(byte)))))
             case 0xC0...0xF7:
-                // A multi-byte UTF-8 character: its length is in the lead byte.
+                // A multi-byte UTF-8 character: its length is in the lead byte. A broken
+                // one costs its lead byte and the continuation bytes that came with it,
+                // never a byte after them: a stray byte must not eat the next letter.
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                let slice = Array(bytes[index..<min(bytes.count, index + length)])
-                if let character = String(bytes: slice, encoding: .utf8)?.first {
+                let end = min(bytes.count, index + length)
+                let continuation = bytes[(index + 1)..<end].prefix { (0x80...0xBF).contains($0) }.count
+                if continuation == length - 1, let character = String(validating: bytes[index..<end], as: UTF8.self)?.first,
+                   !character.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
                     keys.append(.edit(.character(character)))
                 }
-                index += length
+                index += 1 + continuation
                 continue
             default:
                 break // other control bytes mean nothing here
