@@ -157,14 +157,10 @@ let package = Package(
         ),
 
         // Fuzz targets (scripts/fuzz builds them with libFuzzer; an ordinary build replays
-        // files through the same check). One per parser of untrusted bytes.
-        .executableTarget(
-            name: "FuzzCacheHeaders",
-            dependencies: ["Data", .product(name: "HTTPTypes", package: "swift-http-types")],
-            path: "Fuzz/CacheHeaders",
-            swiftSettings: strict
-        ),
-
+        // files through the same check). One per parser of untrusted bytes, each seeing
+        // only the layer whose parser it feeds.
+        .target(name: "FuzzSupport", path: "Fuzz/Support", swiftSettings: strict),
+    ] + fuzzTargets + [
         // The payload cipher's throughput, set beside `openssl speed` by scripts/benchmark-cache.
         .executableTarget(
             name: "CryptoBenchmark",
@@ -230,3 +226,21 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], path: "Tests/ArchitectureTests", swiftSettings: strict),
     ]
 )
+
+/// The fuzz targets, by folder under Fuzz/ and what they reach: a server's headers and
+/// answers, the sealed payload, the files in the data folder, a terminal's key bytes.
+var fuzzTargets: [Target] {
+    let data: [Target.Dependency] = ["Data", "Domain", "Infrastructure", .product(name: "HTTPTypes", package: "swift-http-types")]
+    let reaches: [(name: String, dependencies: [Target.Dependency])] = [
+        ("CacheHeaders", data), ("WireAnswers", data), ("SealedPayload", data),
+        ("SessionFile", data), ("CacheEntry", data), ("TerminalKeys", ["Presentation"]),
+    ]
+    return reaches.map { target in
+        .executableTarget(
+            name: "Fuzz\(target.name)",
+            dependencies: ["FuzzSupport"] + target.dependencies,
+            path: "Fuzz/\(target.name)",
+            swiftSettings: strict
+        )
+    }
+}

@@ -31,11 +31,11 @@ public struct FileResponseCache: ResponseCache {
     /// to find a user's entries at logout), when it was stored, how long it stays
     /// fresh and its `ETag`. JSON never puts a raw line break in a value, so the first
     /// `\n` ends it.
-    private struct Header: Codable {
-        let key: String
-        let storedAt: Date
-        var freshForSeconds: Int?
-        var etag: String?
+    package struct Header: Codable {
+        package let key: String
+        package let storedAt: Date
+        package var freshForSeconds: Int?
+        package var etag: String?
     }
 
     public let directory: String
@@ -64,14 +64,14 @@ public struct FileResponseCache: ResponseCache {
 
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
         let header = Header(key: key, storedAt: clock.now, freshForSeconds: Int(validity.freshFor.components.seconds), etag: validity.etag)
-        guard let file = path(for: key), let headerLine = try? Self.encoder.encode(header) else { return }
+        guard let file = path(for: key), let entry = Self.entry(header, body) else { return }
         // Asked only of the one entry in N whose write may check, so most writes skip the stat.
         let checksLimits = Self.isChecked(file.name, oneIn: limits.checkOneNewEntryIn) && !FileManager.default.fileExists(atPath: file.path)
         do {
             try PrivateFiles.createDirectory(at: directory)
             // Not durable: two fsyncs were most of a search's cost over the wire, and a
             // cache entry lost to a power cut is only a miss (a torn one is removed on read).
-            try PrivateFiles.writeAtomically([UInt8](headerLine) + [Self.lineBreak] + body, to: file.path, durable: false)
+            try PrivateFiles.writeAtomically(entry, to: file.path, durable: false)
         } catch {
             return
         }
@@ -118,8 +118,16 @@ public struct FileResponseCache: ResponseCache {
         return statistics
     }
 
-    /// An entry's header and body, or nil when the file is not an entry.
-    private static func split(_ bytes: [UInt8]) -> (header: Header, body: [UInt8])? {
+    /// The bytes of an entry file: its header line, then the body. `package` for the fuzz
+    /// target, which checks that what `split` reads survives being written again.
+    package static func entry(_ header: Header, _ body: [UInt8]) -> [UInt8]? {
+        guard let line = try? encoder.encode(header) else { return nil }
+        return [UInt8](line) + [lineBreak] + body
+    }
+
+    /// An entry's header and body, or nil when the file is not an entry. `package` for
+    /// the fuzz target, which hands it a file's bytes as they might be on disk.
+    package static func split(_ bytes: [UInt8]) -> (header: Header, body: [UInt8])? {
         guard let end = bytes.firstIndex(of: lineBreak),
               let header = try? decoder.decode(Header.self, from: Data(bytes[..<end])) else { return nil }
         return (header, Array(bytes[(end + 1)...]))

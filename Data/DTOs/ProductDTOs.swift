@@ -19,7 +19,7 @@ package struct ProductDTO: Codable, Sendable, Equatable {
     let tags: [String]?
     let thumbnail: String?
 
-    func toDomain() throws(StoreError) -> Product {
+    package func toDomain() throws(StoreError) -> Product {
         do {
             return try Product(
                 id: ProductID(id),
@@ -52,12 +52,12 @@ package struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
 
     /// The page the query asked for. The page number and size come from the query,
     /// not from the answer, whose `limit` only counts the products returned.
-    func toDomain(for query: SearchQuery) throws(StoreError) -> ProductPage {
+    package func toDomain(for query: SearchQuery) throws(StoreError) -> ProductPage {
         try toDomain(page: query.page, pageSize: query.pageSize, skip: query.skip)
     }
 
     /// A category's page, checked and mapped as a search's.
-    func toDomain(for query: CategoryQuery) throws(StoreError) -> ProductPage {
+    package func toDomain(for query: CategoryQuery) throws(StoreError) -> ProductPage {
         try toDomain(page: query.paging.page, pageSize: query.paging.pageSize, skip: query.paging.skip)
     }
 

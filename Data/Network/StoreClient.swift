@@ -130,7 +130,7 @@ public struct StoreClient: Sendable {
 
         let decoded: Wire
         do throws(StoreError) {
-            decoded = try Self.decode(body, as: Wire.self, answering: call)
+            decoded = try Self.decode(body, as: Wire.self, answering: Self.name(of: call))
         } catch {
             logger.debug("\(exchange.line), cache not used")
             throw error
@@ -166,7 +166,7 @@ public struct StoreClient: Sendable {
         let exchange = await send(call)
         logger.debug("\(exchange.line), not cached")
         let (_, body) = try usableResponse(exchange, kind)
-        return try Self.decode(body, as: Wire.self, answering: call)
+        return try Self.decode(body, as: Wire.self, answering: Self.name(of: call))
     }
 
     /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
@@ -237,13 +237,18 @@ public struct StoreClient: Sendable {
     }
 
     /// `body` as `Wire`; a failure names the call (when there is one) and the field.
-    private static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering call: StoreEndpoints.Call? = nil) throws(StoreError) -> Wire {
+    /// `package` for the fuzz targets, which feed it a server's bytes as this client does.
+    package static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering call: String = "") throws(StoreError) -> Wire {
         do {
             return try JSONDecoder().decode(Wire.self, from: Data(body))
         } catch {
-            let name = call.map { "\($0.request.method.rawValue) \($0.path): " } ?? ""
-            throw .unusableResponse(detail: name + DecodingFailure.describe(error))
+            throw .unusableResponse(detail: call + DecodingFailure.describe(error))
         }
+    }
+
+    /// How a decoding failure names the call it answers.
+    private static func name(of call: StoreEndpoints.Call) -> String {
+        "\(call.request.method.rawValue) \(call.path): "
     }
 
     // MARK: The cache's side

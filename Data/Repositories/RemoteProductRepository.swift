@@ -24,9 +24,7 @@ public struct RemoteProductRepository: ProductRepository {
 
     public func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
         try await client.read(StoreEndpoints.categories, as: [CategoryDTO].self, policy: policy) { list throws(StoreError) in
-            var categories: [Category] = []
-            for category in list { categories.append(try category.toDomain()) }
-            return categories
+            try list.toDomain()
         }
     }
 

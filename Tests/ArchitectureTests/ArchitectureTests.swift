@@ -65,10 +65,13 @@ struct ArchitectureCheckerTests {
                 name: "CryptoBenchmark", kind: .executable, path: "Benchmarks/CryptoBenchmark",
                 targetDependencies: ["Infrastructure"], productDependencies: []
             ),
+            DeclaredTarget(name: "FuzzSupport", kind: .regular, path: "Fuzz/Support", targetDependencies: [], productDependencies: []),
+        ] + LayerRule.fuzzTargets.map { rule in
             DeclaredTarget(
-                name: "FuzzCacheHeaders", kind: .executable, path: "Fuzz/CacheHeaders",
-                targetDependencies: ["Data"], productDependencies: ["HTTPTypes"]
-            ),
+                name: rule.layer, kind: .executable, path: rule.folder,
+                targetDependencies: Array(rule.targets), productDependencies: Array(rule.products)
+            )
+        } + [
             DeclaredTarget(name: "DomainTests", kind: .test, path: "Tests/DomainTests", targetDependencies: ["Domain", "App"], productDependencies: []),
         ]
     }

@@ -20,11 +20,12 @@ struct DocumentClaimsTests {
         "ContinuousClock", "Logger", "LogHandler", "ParsableCommand", "AsyncParsableCommand", "Mutex",
         "FileManager", "ProcessInfo", "String", "Double", "Int", "Sendable", "Codable", "Decodable", "DateFormatter",
         "Package", // PackageDescription's, in Package.swift
-        "Location", "Allow", // HTTP headers
+        "Location", "Allow", "Authorization", // HTTP headers
         // Targets and layers, which are folders, not types.
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CFileExchange", "CProcessControl", "TestSupport",
-        "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "FuzzCacheHeaders",
+        "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
+        "FuzzSealedPayload", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
     ]
 
     /// Every span in backticks, with the document it came from.

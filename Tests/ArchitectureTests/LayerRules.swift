@@ -91,14 +91,9 @@ extension LayerRule {
         LayerRule(layer: "CFileExchange", folder: "Infrastructure/CFileExchange", targets: [], products: [], modules: []),
         // The cipher's throughput, measured on Infrastructure alone.
         LayerRule(layer: "CryptoBenchmark", folder: "Benchmarks/CryptoBenchmark", targets: ["Infrastructure"], products: [], modules: platform),
-        // A fuzz target: libFuzzer's bytes through Data's parsers of untrusted headers.
-        LayerRule(
-            layer: "FuzzCacheHeaders",
-            folder: "Fuzz/CacheHeaders",
-            targets: ["Data"],
-            products: ["HTTPTypes"],
-            modules: platform.union(["HTTPTypes"])
-        ),
+        // What the fuzz targets share: libFuzzer's driver, or a replay of files.
+        LayerRule(layer: "FuzzSupport", folder: "Fuzz/Support", targets: [], products: [], modules: platform),
+    ] + fuzzTargets + [
         // The composition root: the one target allowed to know every layer.
         LayerRule(
             layer: "App",
@@ -107,4 +102,27 @@ extension LayerRule {
             modules: platform.union(["ArgumentParser", "Logging"])
         ),
     ]
+}
+
+extension LayerRule {
+    /// The fuzz targets: each feeds libFuzzer's bytes to one parser of untrusted bytes,
+    /// in the one layer it names, and may see nothing else (swift-http-types for the
+    /// header and field types those parsers take).
+    static let fuzzTargets: [LayerRule] = {
+        let reaches: [(name: String, layer: String)] = [
+            ("CacheHeaders", "Data"), ("WireAnswers", "Data"), ("SealedPayload", "Data"),
+            ("SessionFile", "Data"), ("CacheEntry", "Data"), ("TerminalKeys", "Presentation"),
+        ]
+        return reaches.map { target in
+            let data = target.layer == "Data"
+            let targets: Set<String> = data ? ["FuzzSupport", "Data", "Domain", "Infrastructure"] : ["FuzzSupport", target.layer]
+            return LayerRule(
+                layer: "Fuzz\(target.name)",
+                folder: "Fuzz/\(target.name)",
+                targets: targets,
+                products: data ? ["HTTPTypes"] : [],
+                modules: data ? platform.union(["HTTPTypes"]) : platform
+            )
+        }
+    }()
 }

@@ -44,7 +44,8 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
     private static let nonceField = HTTPField.Name("X-IV")
 
     /// The response with its body opened, or an error; never a partly trusted body.
-    private func open(
+    /// `package` for the fuzz target, which hands it a server's header and bytes.
+    package func open(
         _ response: HTTPResponse,
         _ body: [UInt8],
         requestAssociatedData: String

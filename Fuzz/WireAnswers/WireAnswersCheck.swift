@@ -1,0 +1,66 @@
+import Data
+import Domain
+import HTTPTypes
+
+/// One fuzz input read as a store's answer, decoded and mapped to the domain the way
+/// the repositories do it. The first byte says which answer (its value modulo 7, in
+/// `Answer`'s order) and which page was asked for; the rest is the body. A crash, a
+/// hang, or a broken rule below is a finding:
+/// - an answer the client cannot use fails as `unusableResponse`, and as nothing else;
+/// - a page holds no more products than were asked for, and is the page asked for;
+/// - a session holds only an access token that goes back unchanged in `Authorization`.
+enum WireAnswersCheck {
+    enum Answer: UInt8, CaseIterable {
+        case searchPage, categoryPage, product, user, login, refresh, categories
+    }
+
+    static func run(_ input: UnsafeRawBufferPointer) {
+        guard let first = input.first else { return }
+        let answer = Answer.allCases[Int(first) % Answer.allCases.count]
+        let page = 1 + Int(first / 7) % 4
+        let pageSize = 1 + Int(first / 28) % 9
+        let body = Array(input.dropFirst())
+        do throws(StoreError) {
+            switch answer {
+            case .searchPage:
+                guard let query = try? SearchQuery(text: "phone", page: page, pageSize: pageSize) else { return }
+                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query)
+                check(mapped, page: page, pageSize: pageSize)
+            case .categoryPage:
+                guard let query = try? CategoryQuery(slug: "smartphones", page: page, pageSize: pageSize) else { return }
+                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query)
+                check(mapped, page: page, pageSize: pageSize)
+            case .product:
+                _ = try StoreClient.decode(body, as: ProductDTO.self).toDomain()
+            case .user:
+                _ = try StoreClient.decode(body, as: UserDTO.self).toDomain()
+            case .login:
+                let (_, session) = try StoreClient.decode(body, as: LoginResponseDTO.self).toDomain()
+                checkSendable(session)
+            case .refresh:
+                let current = Session(accessToken: "old", refreshToken: "old", userID: 1)
+                if let renewed = try StoreClient.decode(body, as: RefreshResponseDTO.self).session(renewing: current) {
+                    checkSendable(renewed)
+                    precondition(renewed.userID == current.userID, "a refresh changed whose session it is")
+                }
+            case .categories:
+                _ = try StoreClient.decode(body, as: [CategoryDTO].self).toDomain()
+            }
+        } catch {
+            guard case .unusableResponse = error else { preconditionFailure("an unusable answer failed as \(error)") }
+        }
+    }
+
+    private static func check(_ mapped: ProductPage, page: Int, pageSize: Int) {
+        precondition(mapped.products.count <= pageSize, "a page holds \(mapped.products.count) products, \(pageSize) asked for")
+        precondition(mapped.page == page && mapped.pageSize == pageSize, "another page than the one asked for")
+        precondition(mapped.total >= mapped.products.count, "fewer products in all than on the page")
+    }
+
+    /// swift-http-types, not the client's own rule, says what `Authorization` can carry.
+    private static func checkSendable(_ session: Session) {
+        precondition(HTTPField.isValidValue("Bearer \(session.accessToken)"), "a session keeps an access token that cannot be sent")
+        precondition(!session.accessToken.contains(" "), "a session keeps an access token of two words")
+        precondition(!session.refreshToken.isEmpty, "a session keeps an empty refresh token")
+    }
+}
