@@ -130,7 +130,7 @@ public struct StoreClient: Sendable {
 
         let decoded: Wire
         do throws(StoreError) {
-            decoded = try Self.decode(body, as: Wire.self, answering: Self.name(of: call))
+            decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
         } catch {
             logger.debug("\(exchange.line), cache not used")
             throw error
@@ -166,7 +166,7 @@ public struct StoreClient: Sendable {
         let exchange = await send(call)
         logger.debug("\(exchange.line), not cached")
         let (_, body) = try usableResponse(exchange, kind)
-        return try Self.decode(body, as: Wire.self, answering: Self.name(of: call))
+        return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
     }
 
     /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
@@ -244,11 +244,6 @@ public struct StoreClient: Sendable {
         } catch {
             throw .unusableResponse(detail: call + DecodingFailure.describe(error))
         }
-    }
-
-    /// How a decoding failure names the call it answers.
-    private static func name(of call: StoreEndpoints.Call) -> String {
-        "\(call.request.method.rawValue) \(call.path): "
     }
 
     // MARK: The cache's side

@@ -12,6 +12,8 @@ enum StoreEndpoints {
         /// Whether the bearer token goes with it (see `ExchangeContext`).
         var requiresAuthentication: Bool
 
+        /// How a failure to read the answer names this call: `GET /auth/me: `.
+        var failurePrefix: String { "\(request.method.rawValue) \(path): " }
         /// The request target, as the request line carries it and the cache keys it.
         var target: String { request.path ?? "" }
         /// The path alone, for a message, where the query is noise.
