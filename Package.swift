@@ -87,7 +87,11 @@ let package = Package(
         // Technical ground: libcrypto, secure randomness, files, logging. Knows no layer.
         .target(
             name: "Infrastructure",
-            dependencies: ["CLibCrypto", "CFileExchange", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CLibCrypto", "CFileExchange",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             path: "Infrastructure",
             exclude: ["CLibCrypto", "CFileExchange"],
             swiftSettings: strict

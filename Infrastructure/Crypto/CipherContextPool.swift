@@ -1,5 +1,5 @@
 import CLibCrypto
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// AES-256-GCM contexts that already hold one key's schedule, kept for reuse.
 ///
@@ -12,12 +12,14 @@ final class CipherContextPool: Sendable {
     /// Enough for the few messages in flight at once in the CLI or the backend.
     private static let capacity = 8
 
-    /// Ready contexts: those set up to encrypt, and those set up to decrypt.
-    private let ready = Mutex<(encryptors: [OpaqueContext], decryptors: [OpaqueContext])>(([], []))
+    /// Ready contexts: those set up to encrypt, and those set up to decrypt. Concurrent
+    /// seals contend for it, so like `NonceSource`'s batch it is behind a pthread mutex,
+    /// which ThreadSanitizer can follow.
+    private let ready = NIOLockedValueBox<(encryptors: [OpaqueContext], decryptors: [OpaqueContext])>(([], []))
 
     /// A context set to `key` and `nonce`, for one message; hand it back with `recycle`.
     func take(encrypting: Bool, key: UnsafePointer<UInt8>?, nonce: [UInt8]) throws(CryptoError) -> OpaqueContext {
-        let reused = ready.withLock { pools in
+        let reused = ready.withLockedValue { pools in
             encrypting ? pools.encryptors.popLast() : pools.decryptors.popLast()
         }
         if let ready = reused {
@@ -32,7 +34,7 @@ final class CipherContextPool: Sendable {
 
     /// Puts a context back after a message that went well; one that failed is dropped.
     func recycle(_ context: OpaqueContext, encrypting: Bool) {
-        ready.withLock { pools in
+        ready.withLockedValue { pools in
             if encrypting, pools.encryptors.count < Self.capacity {
                 pools.encryptors.append(context)
             } else if !encrypting, pools.decryptors.count < Self.capacity {
