@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storefront", targets: ["App"]),
+        .executable(name: "storefront-server", targets: ["Server"]),
     ],
     // The default `storefront` links only the AsyncHTTPClient adapter. The URLSession
     // one brings FoundationNetworking and libcurl with its ~30 libraries (and keeps a
@@ -133,17 +134,42 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // The composition root and the `storefront` command line.
+        // The composition root and the `storefront` command line. The backend is not
+        // in it: `serve` and `demo` run `storefront-server`, so no client command pays
+        // for the server's code at start-up.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Presentation", "Data", "HTTPClientAdapter", "Infrastructure", "Backend", "CProcessControl",
+                "Domain", "Presentation", "Data", "HTTPClientAdapter", "Infrastructure", "AppShared", "CProcessControl",
                 .target(name: "URLSessionAdapter", condition: .when(traits: ["URLSessionTransport"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "App",
-            exclude: ["CProcessControl"],
+            exclude: ["CProcessControl", "Shared", "Server"],
+            swiftSettings: strict
+        ),
+        // What both programs share: the terminal they write to, the start-up failure,
+        // the key-file and data-folder rules, and serve's options.
+        .target(
+            name: "AppShared",
+            dependencies: [
+                "Presentation", "Infrastructure", "CProcessControl",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "App/Shared",
+            swiftSettings: strict
+        ),
+        // `storefront-server`: the reference backend as a program, beside `storefront`.
+        .executableTarget(
+            name: "Server",
+            dependencies: [
+                "Backend", "AppShared", "Presentation", "Infrastructure",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "App/Server",
             swiftSettings: strict
         ),
 
@@ -218,11 +244,11 @@ let package = Package(
             swiftSettings: strict
         ),
         // The App's own pieces that need no process: key decoding, settings.
-        .testTarget(name: "AppTests", dependencies: ["App", "Presentation", "TestSupport"], path: "Tests/AppTests", swiftSettings: strict),
+        .testTarget(name: "AppTests", dependencies: ["App", "AppShared", "Presentation", "TestSupport"], path: "Tests/AppTests", swiftSettings: strict),
         // Runs the built `storefront` binary against the backend started in-process.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["App", "Backend", "Infrastructure", "TestSupport"],
+            dependencies: ["App", "AppShared", "Server", "Backend", "Infrastructure", "TestSupport"],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),

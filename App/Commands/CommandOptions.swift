@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 import Data
 import Domain

@@ -1,13 +1,14 @@
 import ArgumentParser
-import Backend
+import AppShared
 import Foundation
 import Infrastructure
 import Logging
 import Presentation
 
-/// `storefront demo`: the whole app for real, with no set-up: the bundled backend on a
-/// free loopback port with a fresh key, a throw-away data folder, and the login and
-/// search flows over sealed HTTP, the offline answer included.
+/// `storefront demo`: the whole app for real, with no set-up: the bundled backend (a
+/// child process, `storefront-server`) on a free loopback port with a fresh key, a
+/// throw-away data folder, and the login and search flows over sealed HTTP, the
+/// offline answer included.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
@@ -28,31 +29,21 @@ struct DemoCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let key: AES256Key
-        let server: StoreServer
+        let backend: DemoBackend
         do {
             key = try AES256Key.random()
-            var configuration = StoreServerConfiguration()
-            configuration.port = 0
-            configuration.payloadKey = key
-            server = try StoreServer(configuration: configuration, logger: .silent)
+            let keyFile = (folder as NSString).appendingPathComponent("backend-payload.key")
+            try PrivateFiles.createDirectory(at: folder)
+            try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: keyFile)
+            backend = try await DemoBackend.start(keyFile: keyFile, log: (folder as NSString).appendingPathComponent("backend.log"))
+        } catch let failure as StartupFailure {
+            errors.reportConfigurationFailure(failure.sentence)
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
         } catch {
             errors.reportConfigurationFailure("The demo backend cannot start: \(error).")
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
-
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let backend = Task {
-            // Finished however the server ends, so a backend that never listens (no
-            // free port) ends the wait below instead of hanging the demo.
-            defer { portContinuation.finish() }
-            try await server.run { port in portContinuation.yield(port) }
-        }
-        var portIterator = ports.makeAsyncIterator()
-        guard let port = await portIterator.next(), let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
-            let reason = if case .failure(let error) = await backend.result { ": \(error)" } else { "" }
-            errors.reportConfigurationFailure("The demo backend did not start listening\(reason).")
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
-        }
+        let baseURL = backend.url
 
         if format == .human {
             output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with a fresh AES-256-GCM key; data in \(folder)")
@@ -69,18 +60,17 @@ struct DemoCommand: AsyncParsableCommand {
         case .ready(let ready):
             root = ready
         case .failed(let failure):
-            backend.cancel()
+            await backend.stop()
             errors.reportConfigurationFailure(failure.sentence)
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
         let script = DemoScript(root: root, output: output, format: format, backend: baseURL.absoluteString, stopBackend: {
-            backend.cancel()
-            _ = await backend.result
+            await backend.stop()
         })
 
         let succeeded = await script.run()
         await root.shutdown()
-        backend.cancel()
+        await backend.stop()
         if !succeeded {
             throw ExitCode(ProcessExitStatus.failure.rawValue)
         }

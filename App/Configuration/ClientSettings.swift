@@ -1,4 +1,4 @@
-import CProcessControl
+import AppShared
 import Data
 import Foundation
 import Infrastructure
@@ -43,7 +43,7 @@ struct ClientSettings: Sendable {
             return .failure(error)
         }
 
-        let (state, cache) = directories(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
+        let (state, cache) = DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
         var settings = ClientSettings(baseURL: baseURL, payloadKey: payloadKey, stateDirectory: state, cacheDirectory: cache)
         settings.payloadKeySource = options.payloadKeyFile.map { "--payload-key-file \($0)" }
             ?? (environment["STOREFRONT_PAYLOAD_KEY"] != nil ? "STOREFRONT_PAYLOAD_KEY" : nil)
@@ -89,7 +89,7 @@ struct ClientSettings: Sendable {
 
     private static func key(file: String?, environment: String?) throws(StartupFailure) -> AES256Key? {
         if let file {
-            return try key(fromFile: file)
+            return try KeyFile.read(file)
         }
         if let environment {
             do {
@@ -99,39 +99,6 @@ struct ClientSettings: Sendable {
             }
         }
         return nil
-    }
-
-    /// The key in a key file (standard base64, as `storefront serve` writes it), under
-    /// the session's rules: the owner's alone (a key others can read is refused, with
-    /// the chmod that fixes it), and read only as far as a key can be long.
-    static func key(fromFile file: String) throws(StartupFailure) -> AES256Key {
-        let bytes: [UInt8]?
-        do {
-            bytes = try PrivateFiles.read(at: file, maximumBytes: 1024)
-        } catch {
-            throw StartupFailure("The payload key file cannot be used: \(error.description).")
-        }
-        guard var bytes else {
-            throw StartupFailure("The payload key file \(file) does not exist; check the path.")
-        }
-        defer { bytes.withUnsafeMutableBytes { storefront_wipe($0.baseAddress, $0.count) } }
-        do {
-            return try AES256Key(base64: String(decoding: bytes, as: UTF8.self))
-        } catch {
-            throw StartupFailure("The payload key in \(file) is not usable: \(error.description).")
-        }
-    }
-
-    /// With a data directory, the session sits in it and the cache in its `cache`
-    /// folder; without one, in the XDG state and cache homes.
-    static func directories(dataDirectory: String?, environment: [String: String]) -> (state: String, cache: String) {
-        if let dataDirectory {
-            return (dataDirectory, (dataDirectory as NSString).appendingPathComponent("cache"))
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.local/state"
-        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.cache"
-        return ("\(stateHome)/storefront", "\(cacheHome)/storefront")
     }
 
     /// The data folders can be made and written, and every file in them is private.

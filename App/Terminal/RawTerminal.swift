@@ -1,3 +1,4 @@
+import AppShared
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import AppShared
 import Presentation
 import Synchronization
 

@@ -1,4 +1,5 @@
 @testable import App
+@testable import AppShared
 import Foundation
 import TestSupport
 import Testing

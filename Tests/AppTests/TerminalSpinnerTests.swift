@@ -1,4 +1,4 @@
-@testable import App
+@testable import AppShared
 import Synchronization
 import TestSupport
 import Testing

@@ -55,7 +55,15 @@ struct ArchitectureCheckerTests {
             DeclaredTarget(name: "CProcessControl", kind: .regular, path: "App/CProcessControl", targetDependencies: [], productDependencies: []),
             DeclaredTarget(
                 name: "App", kind: .executable, path: "App",
-                targetDependencies: ["Domain", "Presentation", "Data", "Infrastructure"], productDependencies: ["ArgumentParser"]
+                targetDependencies: ["Domain", "Presentation", "Data", "Infrastructure", "AppShared"], productDependencies: ["ArgumentParser"]
+            ),
+            DeclaredTarget(
+                name: "AppShared", kind: .regular, path: "App/Shared",
+                targetDependencies: ["Presentation", "Infrastructure"], productDependencies: ["ArgumentParser"]
+            ),
+            DeclaredTarget(
+                name: "Server", kind: .executable, path: "App/Server",
+                targetDependencies: ["Backend", "AppShared"], productDependencies: ["ArgumentParser"]
             ),
             DeclaredTarget(
                 name: "ClientBenchmark", kind: .executable, path: "Benchmarks/ClientBenchmark",

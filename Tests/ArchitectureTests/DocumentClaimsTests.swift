@@ -24,7 +24,7 @@ struct DocumentClaimsTests {
         // Targets and layers, which are folders, not types.
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CFileExchange", "CProcessControl", "TestSupport",
-        "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
+        "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
         "FuzzSealedPayload", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
     ]
 

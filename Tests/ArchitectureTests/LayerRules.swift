@@ -95,10 +95,30 @@ extension LayerRule {
         // What the fuzz targets share: libFuzzer's driver, or a replay of files.
         LayerRule(layer: "FuzzSupport", folder: "Fuzz/Support", targets: [], products: [], modules: platform),
     ] + fuzzTargets + [
-        // The composition root: the one target allowed to know every layer.
+        // The composition root: the one target allowed to know every client layer. Not
+        // the backend: the client runs `storefront-server` instead of linking it.
         LayerRule(
             layer: "App",
-            targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "Backend", "CProcessControl"],
+            targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "AppShared", "CProcessControl"],
+            products: ["ArgumentParser", "Logging"],
+            modules: platform.union(["ArgumentParser", "Logging"])
+        ),
+        // What the two programs share (the terminal, serve's options): part of the App,
+        // so it may see what the App sees of the outside, but no layer with logic.
+        LayerRule(
+            layer: "AppShared",
+            folder: "App/Shared",
+            targets: ["Presentation", "Infrastructure", "CProcessControl"],
+            products: ["ArgumentParser", "Logging"],
+            modules: platform.union(["ArgumentParser", "Logging"])
+        ),
+        // `storefront-server`: the backend's composition root, a program of the App's ring.
+        // It sees the backend and the shared terminal, and none of the client's layers
+        // but Presentation's output vocabulary (exit statuses, the error reporter).
+        LayerRule(
+            layer: "Server",
+            folder: "App/Server",
+            targets: ["Backend", "AppShared", "Presentation", "Infrastructure"],
             products: ["ArgumentParser", "Logging"],
             modules: platform.union(["ArgumentParser", "Logging"])
         ),

@@ -6,16 +6,16 @@ import Presentation
 /// Colour only when the stream and standard error are terminals (CLI.md), `NO_COLOR`
 /// is unset or empty (no-color.org), `TERM` names a terminal that is not `dumb`, and
 /// the output is not `--json`. Otherwise every line is exactly its plain text.
-struct TerminalStyle: Sendable {
-    let colour: Bool
+public struct TerminalStyle: Sendable {
+    public let colour: Bool
 
-    static func forStream(_ descriptor: Int32, format: OutputFormat, environment: [String: String]) -> TerminalStyle {
+    public static func forStream(_ descriptor: Int32, format: OutputFormat, environment: [String: String]) -> TerminalStyle {
         TerminalStyle(colour: allowsDecoration(format: format, environment: environment)
             && isatty(descriptor) == 1 && isatty(STDERR_FILENO) == 1)
     }
 
     /// The rules every decoration shares, colour and spinner alike, before the terminal test.
-    static func allowsDecoration(format: OutputFormat, environment: [String: String]) -> Bool {
+    public static func allowsDecoration(format: OutputFormat, environment: [String: String]) -> Bool {
         guard format == .human else { return false }
         if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
@@ -25,7 +25,7 @@ struct TerminalStyle: Sendable {
     /// The line as the terminal gets it: each run's text with its control characters
     /// escaped (server text can carry none), coloured when colour is on. `base` (reverse
     /// video for the live screen's chosen row) holds under every run, colour or not.
-    func render(_ text: StyledText, base: String = "") -> String {
+    public func render(_ text: StyledText, base: String = "") -> String {
         var line = ""
         for run in text.runs {
             let safe = TerminalText.escapingControls(run.text)
@@ -36,7 +36,7 @@ struct TerminalStyle: Sendable {
         return line
     }
 
-    static func sequence(for style: Style) -> String {
+    public static func sequence(for style: Style) -> String {
         switch style {
         case .error: ANSI.boldRed
         case .warning, .rating: ANSI.yellow

@@ -1,4 +1,4 @@
 /// The version `storefront --version` prints. Bumped by hand with each release.
-enum StorefrontVersion {
-    static let current = "0.1.0"
+public enum StorefrontVersion {
+    public static let current = "0.1.0"
 }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Each frame is drawn under the lock that `stop` takes, so a frame can never land
 /// after the line that ended the wait.
-final class TerminalSpinner: Sendable {
+public final class TerminalSpinner: Sendable {
     private struct State {
         /// The frames of the last wait; kept once stopped (and cancelled), so `drained`
         /// can wait for its end.
@@ -29,7 +29,7 @@ final class TerminalSpinner: Sendable {
     private let delay: Duration
     private let interval: Duration
 
-    init(
+    public init(
         write: @escaping @Sendable (String) -> Void,
         sleeper: any Sleeper = ContinuousSleeper(),
         delay: Duration = .milliseconds(150),
@@ -41,7 +41,7 @@ final class TerminalSpinner: Sendable {
         self.interval = interval
     }
 
-    func begin(_ label: String) {
+    public func begin(_ label: String) {
         stop()
         state.withLock { state in
             let generation = state.generation
@@ -53,12 +53,12 @@ final class TerminalSpinner: Sendable {
     }
 
     /// Says something new in the frames still to come (counts of work done, say).
-    func relabel(_ label: String) {
+    public func relabel(_ label: String) {
         state.withLock { $0.label = TerminalText.escapingControls(label) }
     }
 
     /// Ends the wait and clears its frame, if one was drawn.
-    func stop() {
+    public func stop() {
         state.withLock { state in
             state.generation += 1
             state.task?.cancel()
@@ -71,7 +71,7 @@ final class TerminalSpinner: Sendable {
 
     /// Returns once the last wait's frames task has ended, so a test sees any frame
     /// that would land late before it says none did.
-    func drained() async {
+    public func drained() async {
         await state.withLock { $0.task }?.value
     }
 

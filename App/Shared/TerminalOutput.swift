@@ -12,42 +12,42 @@ import Presentation
 ///
 /// `write(contentsOf:)`, not `write(_: Data)`: the latter traps when the stream is
 /// closed (`storefront logout >&-`); a line nobody can read is dropped instead.
-struct TerminalOutput: ConsoleOutput {
+public struct TerminalOutput: ConsoleOutput {
     private let standardOutputStyle: TerminalStyle
     private let standardErrorStyle: TerminalStyle
     private let spinner: TerminalSpinner?
 
     /// Decorated as `format` and the environment allow, for the streams as they are.
-    init(format: OutputFormat = .human, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(format: OutputFormat = .human, environment: [String: String] = ProcessInfo.processInfo.environment) {
         standardOutputStyle = .forStream(STDOUT_FILENO, format: format, environment: environment)
         standardErrorStyle = .forStream(STDERR_FILENO, format: format, environment: environment)
         spinner = standardErrorStyle.colour ? TerminalSpinner(write: Self.writeError) : nil
     }
 
-    func printLine(_ text: StyledText) {
+    public func printLine(_ text: StyledText) {
         spinner?.stop()
         try? FileHandle.standardOutput.write(contentsOf: Data((standardOutputStyle.render(text) + "\n").utf8))
     }
 
-    func printDiagnostic(_ text: StyledText) {
+    public func printDiagnostic(_ text: StyledText) {
         spinner?.stop()
         Self.writeError(standardErrorStyle.render(text) + "\n")
     }
 
-    func beginActivity(_ label: String) {
+    public func beginActivity(_ label: String) {
         spinner?.begin(label)
     }
 
-    func updateActivity(_ label: String) {
+    public func updateActivity(_ label: String) {
         spinner?.relabel(label)
     }
 
     /// Whether standard error shows decorations: a spinner, colour.
-    var decoratesStandardError: Bool {
+    public var decoratesStandardError: Bool {
         spinner != nil
     }
 
-    func endActivity() {
+    public func endActivity() {
         spinner?.stop()
     }
 

@@ -1,0 +1,157 @@
+import AppShared
+import ArgumentParser
+import Backend
+import Foundation
+import Infrastructure
+import Logging
+import Presentation
+import Synchronization
+
+/// `storefront-server`: the reference backend in the foreground until SIGINT/SIGTERM.
+///
+/// A program of its own, so the `storefront` client does not carry the server's code:
+/// `storefront serve` runs this program in its place with the same options, and
+/// `storefront demo` starts it as a child.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront-server",
+        abstract: ServeOptions.abstract,
+        discussion: ServeOptions.discussion + " `storefront serve` runs this program with the same options.",
+        version: StorefrontVersion.current
+    )
+
+    @OptionGroup var options: ServeOptions
+
+    /// For a parent such as `storefront demo`: stop once standard input ends, which it
+    /// does when the parent closes its end or dies by any signal, SIGKILL included.
+    @Flag(name: .long, help: .hidden)
+    var stopAtEndOfInput = false
+
+    /// ArgumentParser's own main, after the process is kept from writing a core file
+    /// (the payload key is in memory from the start).
+    static func main() async {
+        CoreDumps.forbid(program: "storefront-server")
+        do {
+            var command = try parseAsRoot()
+            if let server = command as? ServerCommand {
+                try await server.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    func run() async throws {
+        let format: OutputFormat = options.json ? .json : .human
+        let output = TerminalOutput(format: format)
+        let errors = ErrorReporter(output: output, format: format, verbose: false)
+        var configuration = StoreServerConfiguration()
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.productCount = options.products
+        configuration.failFirstRequests = options.failFirst
+        configuration.latency = .milliseconds(options.latencyMs)
+        configuration.maximumAccessTokenLifetime = options.tokenLifetimeSeconds.map { .seconds($0) }
+        if let tlsCert = options.tlsCert, let tlsKey = options.tlsKey {
+            configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)
+        }
+
+        var keyFile: (path: String, fresh: Bool)?
+        do throws(StartupFailure) {
+            if !options.plain {
+                let (key, file) = try payloadKey(environment: ProcessInfo.processInfo.environment)
+                configuration.payloadKey = key
+                keyFile = file
+            }
+        } catch {
+            errors.reportConfigurationFailure(error.sentence)
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
+
+        let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(output: output, logLevel: .info) }
+        let server: StoreServer
+        do {
+            server = try StoreServer(configuration: configuration, logger: logger, indexed: indexingProgress(output))
+            output.endActivity()
+        } catch {
+            output.endActivity()
+            errors.reportConfigurationFailure("The backend cannot start: \(error.description).")
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
+        if stopAtEndOfInput {
+            EndOfInput.stopProcessWhenReached()
+        }
+        let host = options.host
+        let scheme = options.tlsCert == nil ? "http" : "https"
+        let modeLine = switch keyFile {
+        case nil: "Plain mode: bodies are plain JSON."
+        case let (path, true)?: "Sealed with a fresh key in \(path); clients use --payload-key-file \(path)."
+        case let (path, false)?: "Sealed with the key in \(path)."
+        }
+        let listening = Mutex(false)
+        let keyPath = keyFile?.path
+        do {
+            try await server.runUntilSignalled { port in
+                listening.withLock { $0 = true }
+                let url = "\(scheme)://\(host):\(port)"
+                if format == .json {
+                    output.printLine(ServingDocument.json(url: url, sealed: keyPath != nil, keyFile: keyPath))
+                } else {
+                    output.printLine(url)
+                    output.printLine(modeLine)
+                }
+            }
+        } catch {
+            // Before it listened, this is a start-up failure (CLI.md: 78), most often a
+            // taken port; after, the server stopped under way.
+            guard listening.withLock({ $0 }) else {
+                errors.reportConfigurationFailure("The backend cannot listen on \(host):\(options.port): \(error); choose another --port.")
+                throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            }
+            throw ExitCode(errors.report(.unexpected(detail: "the backend stopped: \(error)")).rawValue)
+        }
+    }
+
+    /// Shows the catalogue's index being built: on a terminal, a spinner with the count;
+    /// elsewhere, for a catalogue large enough to take a while, one line saying so.
+    private func indexingProgress(_ output: TerminalOutput) -> (Int) -> Void {
+        let total = options.products
+        let label = { (done: Int) in "Indexing the catalogue: \(done.formatted()) of \(total.formatted()) products" }
+        if output.decoratesStandardError {
+            output.beginActivity(label(0))
+            return { output.updateActivity(label($0)) }
+        }
+        if total >= 100_000, !options.json {
+            output.printDiagnostic("Indexing \(total.formatted()) products; the backend listens when it is done.")
+        }
+        return { _ in }
+    }
+
+    /// The key from --payload-key-file, or a fresh one written to a private file; and
+    /// the file, and whether it is fresh.
+    private func payloadKey(environment: [String: String]) throws(StartupFailure) -> (AES256Key, (path: String, fresh: Bool)) {
+        if let payloadKeyFile = options.payloadKeyFile {
+            return (try KeyFile.read(payloadKeyFile), (payloadKeyFile, false))
+        }
+        // Beside the client's session, so `serve` and the commands agree on where state lives.
+        let directory = DataDirectories.resolve(
+            dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment
+        ).state
+        let file = (directory as NSString).appendingPathComponent("backend-payload.key")
+        do {
+            let key = try AES256Key.random()
+            try PrivateFiles.createDirectory(at: directory)
+            try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: file)
+            return (key, (file, true))
+        } catch let error as CryptoError {
+            throw StartupFailure("No payload key could be made: \(error.description).")
+        } catch let error as FileSystemError {
+            throw StartupFailure("The payload key could not be written: \(error.description).")
+        } catch {
+            throw StartupFailure("The payload key could not be prepared: \(error).")
+        }
+    }
+}

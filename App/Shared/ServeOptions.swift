@@ -1,0 +1,61 @@
+import ArgumentParser
+
+/// What `storefront serve` and `storefront-server` take: one set of options, so the
+/// command a person reads about and the program that runs parse the same line.
+public struct ServeOptions: ParsableArguments {
+    /// The one-line summary both programs show in their help.
+    public static let abstract = "Run the reference store backend until Ctrl-C."
+    public static let discussion = "Prints the URL it listens on as its first line. Sealed with a payload key unless --plain; without --payload-key-file a fresh key is made and written to a file only you can read."
+    /// The catalogue's largest size: the backend's own bound, repeated here because the
+    /// client does not link the backend (a test keeps the two equal).
+    public static let maximumProductCount = 1_000_000
+
+    @Option(name: .long, help: "The address to listen on; loopback unless told otherwise.")
+    public var host = "127.0.0.1"
+
+    @Option(name: .long, help: "The port; 0 picks any free port.")
+    public var port = 8080
+
+    @Flag(name: .long, help: "Serve plain JSON, without the payload layer.")
+    public var plain = false
+
+    @Option(name: .long, help: "File with the base64 payload key to use.")
+    public var payloadKeyFile: String?
+
+    @Option(name: .long, help: "Where a fresh payload key is written (default: the data directory).")
+    public var dataDir: String?
+
+    @Option(name: .long, help: "Serve https with this PEM certificate chain (with --tls-key).")
+    public var tlsCert: String?
+
+    @Option(name: .long, help: "The PEM private key of --tls-cert.")
+    public var tlsKey: String?
+
+    @Option(name: .long, help: "How many products the catalogue holds (1 to 1,000,000).")
+    public var products = 300
+
+    @Option(name: .long, help: "For tests: no access token lives longer than this many seconds.")
+    public var tokenLifetimeSeconds: Int?
+
+    @Option(name: .long, help: "For tests: answer the first N requests with 503.")
+    public var failFirst = 0
+
+    @Option(name: .long, help: "For tests: wait this many milliseconds before each answer.")
+    public var latencyMs = 0
+
+    @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\"}.")
+    public var json = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (1...Self.maximumProductCount).contains(products) else {
+            throw ValidationError("--products must be between 1 and 1000000.")
+        }
+        if plain, payloadKeyFile != nil { throw ValidationError("--plain and --payload-key-file exclude each other.") }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
+        if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }
+        guard failFirst >= 0, latencyMs >= 0 else { throw ValidationError("--fail-first and --latency-ms must not be negative.") }
+    }
+}

@@ -1,0 +1,134 @@
+import AppShared
+import Backend
+import Foundation
+import TestSupport
+import Testing
+
+/// `serve` and `demo` run the backend as `storefront-server`, a program beside
+/// `storefront`: what happens when it is missing, and that the demo's backend never
+/// outlives the demo.
+@Suite("The bundled backend is a program of its own", .timeLimit(.minutes(2)))
+struct BundledServerTests {
+    /// The client checks `--products` without linking the backend, so it keeps its own
+    /// copy of the bound.
+    @Test("serve's --products bound is the backend's")
+    func productBoundAgrees() {
+        #expect(ServeOptions.maximumProductCount == StoreServerConfiguration.maximumProductCount)
+    }
+
+    /// A `storefront` copied somewhere alone, as a person might copy it into `~/bin`.
+    @Test("without storefront-server beside it, serve and demo exit 78 saying what is missing", arguments: [["serve", "--port", "0"], ["demo"]])
+    func missingServer(arguments: [String]) async throws {
+        let folder = try TemporaryDirectory()
+        let lone = folder.file("storefront")
+        try FileManager.default.copyItem(atPath: try CLI.executable().path, toPath: lone)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lone)
+        process.arguments = arguments
+        process.environment = ChildEnvironment.clean(home: folder.path)
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+
+        let status = try await process.runUntilExit()
+
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status == 78, "\(said)")
+        #expect(said.contains(folder.file("storefront-server")), "\(said)")
+        #expect(said.contains("scripts/install"), "\(said)")
+    }
+
+    /// The demo's standard output is a pipe the test has filled, so the demo blocks on
+    /// its first line, which it writes once its backend listens: the backend is there
+    /// to be found however slow the machine. The demo is then killed outright, so no
+    /// handler of its own runs, and only the lifeline (the backend's standard input,
+    /// which the kernel closes with the demo) can stop the backend.
+    @Test("a demo killed by SIGKILL takes its backend with it")
+    func backendEndsWithDemo() async throws {
+        let folder = try TemporaryDirectory()
+        let output = Pipe()
+        let capacity = fcntl(output.fileHandleForWriting.fileDescriptor, Self.setPipeSize, Int32(4096))
+        try #require(capacity > 0)
+        output.fileHandleForWriting.write(Data(repeating: 0x2E, count: Int(capacity)))
+        let demo = Process()
+        demo.executableURL = try CLI.executable()
+        demo.arguments = ["demo"]
+        demo.environment = ChildEnvironment.clean(home: folder.path, ["TMPDIR": folder.path])
+        demo.standardOutput = output
+        demo.standardError = FileHandle.nullDevice
+        demo.standardInput = FileHandle.nullDevice
+        try demo.run()
+        defer { demo.terminate() }
+
+        let deadline = ContinuousClock.now + .seconds(20)
+        var server: pid_t?
+        while server == nil, ContinuousClock.now < deadline {
+            server = Self.children(of: demo.processIdentifier).first { Self.program(of: $0).hasSuffix("/storefront-server") }
+            if server == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let backend = try #require(server, "the demo started no storefront-server")
+        #expect(Self.isRunning(backend))
+        kill(demo.processIdentifier, SIGKILL)
+
+        while Self.isRunning(backend), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let outlived = Self.isRunning(backend)
+        if outlived { kill(backend, SIGKILL) }
+        #expect(!outlived, "storefront-server \(backend) outlived its demo")
+    }
+
+    /// `storefront serve` forbids core files before it becomes the server, but the
+    /// server can be started on its own, holding a key all the same.
+    @Test("storefront-server started on its own forbids core files too")
+    func serverForbidsCoreFiles() async throws {
+        let folder = try TemporaryDirectory()
+        let server = Process()
+        server.executableURL = try CLI.executable().deletingLastPathComponent().appendingPathComponent("storefront-server")
+        server.arguments = ["--port", "0", "--data-dir", folder.path]
+        server.environment = ChildEnvironment.clean(home: folder.path)
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        server.standardInput = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate() }
+        // Its first line says it listens: by then main() has run.
+        let first = try await firstOutputLine(of: server, from: output.fileHandleForReading)
+        #expect(first.hasPrefix("http://127.0.0.1:"), "\(first)")
+
+        let limits = try String(contentsOfFile: "/proc/\(server.processIdentifier)/limits", encoding: .utf8)
+        let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
+
+        // Soft and hard limit both 0: the test runner's own soft limit may be 0 already.
+        #expect(core.split(separator: " ").dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+    }
+
+    /// The processes `parent` started, from each of its threads' `children` list.
+    static func children(of parent: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(parent)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+
+    /// F_SETPIPE_SZ, which Swift's Glibc module leaves out (it needs _GNU_SOURCE).
+    static let setPipeSize: Int32 = 1031
+
+    /// The program a process runs, as its first argument names it (Foundation's
+    /// `Process` passes the whole path); before its `exec`, its parent's.
+    static func program(of process: pid_t) -> String {
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process)/cmdline"))) ?? Data()
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// Alive and not a zombie (an ended process whose new parent has not reaped it yet).
+    static func isRunning(_ process: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: end)...].split(separator: " ").first
+        return state != "Z" && state != "X"
+    }
+}
