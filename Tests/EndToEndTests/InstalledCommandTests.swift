@@ -29,6 +29,17 @@ struct InstalledCommandTests {
         #expect(!libraries.output.contains("libswiftCore"), "\(libraries.output)")
     }
 
+    /// `demo` runs the backend as `storefront-server`, found beside `storefront`: an
+    /// install that left it out, or put it elsewhere, fails here.
+    @Test("the installed demo finds the installed backend and every step succeeds", .enabled(if: shouldRun, skipped))
+    func demoRuns() async throws {
+        let demo = try await Self.run(Self.installed("bin/storefront"), ["demo", "--json"])
+        #expect(demo.status == 0, "\(demo.output)")
+        let line = try #require(demo.output.split(separator: "\n").last { $0.hasPrefix("{") }, "\(demo.output)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(document["succeeded"] as? Bool == true, "\(demo.output)")
+    }
+
     @Test("man -l reads the installed manual page", .enabled(if: shouldRun, skipped))
     func manualReads() async throws {
         let page = try await Self.run("/usr/bin/man", ["-l", Self.installed("share/man/man1/storefront.1")], extra: ["MANPAGER": "cat", "MANWIDTH": "80"])
@@ -63,7 +74,7 @@ struct InstalledCommandTests {
         try "not ours".write(toFile: copy.file("bin/other-tool"), atomically: true, encoding: .utf8)
         let listed = try String(contentsOfFile: copy.file("share/storefront/installed-files"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
-        #expect(listed.count == 5)
+        #expect(listed.count == 6)
 
         let script = RepositoryFolder.root.appendingPathComponent("scripts/install").path
         let removed = try await Self.run(script, ["--prefix", copy.path, "--uninstall"])
