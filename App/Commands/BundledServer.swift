@@ -17,7 +17,7 @@ enum BundledServer {
         }
         let server = executable.deletingLastPathComponent().appendingPathComponent(programName).path
         guard access(server, X_OK) == 0 else {
-            throw StartupFailure("The bundled backend \(server) is missing or cannot run; install storefront and \(programName) together (scripts/install).")
+            throw StartupFailure("The bundled backend \(server) is missing or cannot run; \(programName) must sit beside storefront (`swift build` builds both, scripts/install installs both).")
         }
         return server
     }
