@@ -165,7 +165,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "Backend", "AppShared", "Presentation", "Infrastructure",
+                "Backend", "AppShared", "Presentation", "Infrastructure", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,5 +1,6 @@
 import AppShared
 import ArgumentParser
+import CProcessControl
 import Foundation
 import Presentation
 #if canImport(Glibc)
@@ -46,7 +47,9 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// Before anything else, and so before a password is typed or a key or token read:
     /// a crash must not leave them in a core file.
     static func main() async {
-        CoreDumps.forbid(program: "storefront")
+        if storefront_forbid_core_dumps() != 0 {
+            TerminalOutput().printDiagnostic(StyledText("storefront: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
+        }
         await run(Array(CommandLine.arguments.dropFirst()))
     }
 

@@ -1,6 +1,7 @@
 import AppShared
 import ArgumentParser
 import Backend
+import CProcessControl
 import Foundation
 import Infrastructure
 import Logging
@@ -28,10 +29,13 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(name: .long, help: .hidden)
     var stopAtEndOfInput = false
 
-    /// ArgumentParser's own main, after the process is kept from writing a core file
-    /// (the payload key is in memory from the start).
+    /// ArgumentParser's own main, after the process is kept from writing a core file:
+    /// the payload key is in memory from the start. Needed even when `storefront serve`
+    /// ran this program, as `execv` resets the kernel's dumpable flag.
     static func main() async {
-        CoreDumps.forbid(program: "storefront-server")
+        if storefront_forbid_core_dumps() != 0 {
+            TerminalOutput().printDiagnostic(StyledText("storefront-server: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
+        }
         do {
             var command = try parseAsRoot()
             if let server = command as? ServerCommand {

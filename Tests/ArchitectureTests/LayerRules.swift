@@ -118,7 +118,7 @@ extension LayerRule {
         LayerRule(
             layer: "Server",
             folder: "App/Server",
-            targets: ["Backend", "AppShared", "Presentation", "Infrastructure"],
+            targets: ["Backend", "AppShared", "Presentation", "Infrastructure", "CProcessControl"],
             products: ["ArgumentParser", "Logging"],
             modules: platform.union(["ArgumentParser", "Logging"])
         ),
