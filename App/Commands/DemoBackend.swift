@@ -57,7 +57,7 @@ final class DemoBackend: Sendable {
         guard process.isRunning else { return }
         process.terminate()
         let process = self.process
-        await offThread { process.waitUntilExit() }
+        await Self.offThread { process.waitUntilExit() }
         try? lifeline.fileHandleForWriting.close()
     }
 
@@ -77,9 +77,5 @@ final class DemoBackend: Sendable {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: work()) }.start()
         }
-    }
-
-    private func offThread(_ work: @escaping @Sendable () -> Void) async {
-        await Self.offThread(work)
     }
 }

@@ -32,9 +32,7 @@ struct DemoCommand: AsyncParsableCommand {
         let backend: DemoBackend
         do {
             key = try AES256Key.random()
-            let keyFile = (folder as NSString).appendingPathComponent("backend-payload.key")
-            try PrivateFiles.createDirectory(at: folder)
-            try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: keyFile)
+            let keyFile = try KeyFile.write(key, into: folder)
             backend = try await DemoBackend.start(keyFile: keyFile, log: (folder as NSString).appendingPathComponent("backend.log"))
         } catch let failure as StartupFailure {
             errors.reportConfigurationFailure(failure.sentence)

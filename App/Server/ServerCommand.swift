@@ -144,12 +144,9 @@ struct ServerCommand: AsyncParsableCommand {
         let directory = DataDirectories.resolve(
             dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment
         ).state
-        let file = (directory as NSString).appendingPathComponent("backend-payload.key")
         do {
             let key = try AES256Key.random()
-            try PrivateFiles.createDirectory(at: directory)
-            try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: file)
-            return (key, (file, true))
+            return (key, (try KeyFile.write(key, into: directory), true))
         } catch let error as CryptoError {
             throw StartupFailure("No payload key could be made: \(error.description).")
         } catch let error as FileSystemError {
