@@ -16,11 +16,15 @@ final class DemoBackend: Sendable {
     let url: URL
     private let process: Process
     private let lifeline: Pipe
+    /// Its standard output, held open while it runs, so the line it writes after the
+    /// URL lands in the pipe instead of failing against a closed one.
+    private let output: Pipe
 
-    private init(url: URL, process: Process, lifeline: Pipe) {
+    private init(url: URL, process: Process, lifeline: Pipe, output: Pipe) {
         self.url = url
         self.process = process
         self.lifeline = lifeline
+        self.output = output
     }
 
     /// Starts the server and returns once it listens (its first line is the URL).
@@ -29,9 +33,9 @@ final class DemoBackend: Sendable {
         process.executableURL = URL(fileURLWithPath: try BundledServer.path())
         process.arguments = ["--port", "0", "--payload-key-file", keyFile, "--stop-at-end-of-input"]
         let lifeline = Pipe()
-        let firstLine = Pipe()
+        let output = Pipe()
         process.standardInput = lifeline
-        process.standardOutput = firstLine
+        process.standardOutput = output
         guard FileManager.default.createFile(atPath: log, contents: nil), let logFile = FileHandle(forWritingAtPath: log) else {
             throw StartupFailure("The demo backend's log \(log) cannot be written.")
         }
@@ -42,23 +46,25 @@ final class DemoBackend: Sendable {
             throw StartupFailure("The demo backend could not be started: \(error.localizedDescription).")
         }
         try? logFile.close()
-        let line = await offThread { readLine(from: firstLine.fileHandleForReading) }
+        let line = await offThread { readLine(from: output.fileHandleForReading) }
         guard let line, let url = URL(string: line), url.scheme == "http" else {
             process.terminate()
             let said = (try? String(contentsOfFile: log, encoding: .utf8))?
                 .split(separator: "\n").last.map { ": \($0)" } ?? ""
             throw StartupFailure("The demo backend did not start listening\(said).")
         }
-        return DemoBackend(url: url, process: process, lifeline: lifeline)
+        return DemoBackend(url: url, process: process, lifeline: lifeline, output: output)
     }
 
     /// Stops the server (SIGTERM, as Ctrl-C would) and returns once it has ended.
     func stop() async {
-        guard process.isRunning else { return }
-        process.terminate()
         let process = self.process
-        await Self.offThread { process.waitUntilExit() }
+        if process.isRunning {
+            process.terminate()
+            await Self.offThread { process.waitUntilExit() }
+        }
         try? lifeline.fileHandleForWriting.close()
+        try? output.fileHandleForReading.close()
     }
 
     /// The first line on `handle`, without its newline; nil if it ends before one.
