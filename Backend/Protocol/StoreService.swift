@@ -16,44 +16,35 @@ struct StoreService: Sendable {
 
     func respond(to request: StoreRequest) async -> StoreResponse {
         let path = request.path
-        switch (request.method, path) {
-        case ("POST", "/auth/login"):
-            return await logIn(request)
-        case ("GET", "/auth/me"):
-            return await withUser(request) { user in json(200, user).cacheable(CacheHeaders.perUser) }
-        case ("POST", "/auth/refresh"):
-            return await refresh(request)
-        case ("GET", "/auth/products/search"):
-            return await withUser(request) { _ in search(request).cacheable(CacheHeaders.catalogue) }
-        case ("GET", "/products/search"):
-            return search(request).cacheable(CacheHeaders.catalogue)
-        // Before the product route: "categories" and "category/…" share its prefix.
-        case ("GET", "/auth/products/categories"):
-            return await withUser(request) { _ in categories().cacheable(CacheHeaders.catalogue) }
-        case ("GET", _) where path.hasPrefix("/auth/products/category/"):
-            let slug = String(path.dropFirst("/auth/products/category/".count))
-            return await withUser(request) { _ in category(slug, request).cacheable(CacheHeaders.catalogue) }
-        case ("GET", _) where path.hasPrefix("/auth/products/"):
-            return await withUser(request) { _ in product(String(path.dropFirst("/auth/products/".count))).cacheable(CacheHeaders.catalogue) }
-        case ("GET", _) where path.hasPrefix("/products/"):
-            return product(String(path.dropFirst("/products/".count))).cacheable(CacheHeaders.catalogue)
-        default:
-            guard let allowed = Self.allowedMethod(for: path) else {
-                return message(404, "Route \(request.method) \(path) not found")
-            }
+        guard let route = StoreRoute(path: path) else {
+            return message(404, "Route \(request.method) \(path) not found")
+        }
+        guard request.method == route.method else {
             // The resource is there; the method is not one it takes (RFC 9110, 15.5.6).
             var response = message(405, "Method \(request.method) is not allowed on \(path)")
-            response.headers["Allow"] = allowed
+            response.headers["Allow"] = route.method
             return response
         }
-    }
-
-    /// The one method a route takes, for a path the switch above knows; nil for a path
-    /// that is no route at all.
-    private static func allowedMethod(for path: String) -> String? {
-        if path == "/auth/login" || path == "/auth/refresh" { return "POST" }
-        if path == "/auth/me" || path.hasPrefix("/auth/products/") || path.hasPrefix("/products/") { return "GET" }
-        return nil
+        switch route {
+        case .logIn:
+            return await logIn(request)
+        case .me:
+            return await withUser(request) { user in json(200, user).cacheable(CacheHeaders.perUser) }
+        case .refresh:
+            return await refresh(request)
+        case .search(signedIn: true):
+            return await withUser(request) { _ in search(request).cacheable(CacheHeaders.catalogue) }
+        case .search(signedIn: false):
+            return search(request).cacheable(CacheHeaders.catalogue)
+        case .categories:
+            return await withUser(request) { _ in categories().cacheable(CacheHeaders.catalogue) }
+        case .category(let slug):
+            return await withUser(request) { _ in category(slug, request).cacheable(CacheHeaders.catalogue) }
+        case .product(let id, signedIn: true):
+            return await withUser(request) { _ in product(id).cacheable(CacheHeaders.catalogue) }
+        case .product(let id, signedIn: false):
+            return product(id).cacheable(CacheHeaders.catalogue)
+        }
     }
 
     private func logIn(_ request: StoreRequest) async -> StoreResponse {
