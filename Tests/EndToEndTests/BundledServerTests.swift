@@ -39,6 +39,35 @@ struct BundledServerTests {
         #expect(said.contains("scripts/install"), "\(said)")
     }
 
+    /// A server beside `storefront` that fails before it listens, as one would on a
+    /// machine where it cannot start: the demo says so with the server's own last word
+    /// and exits 78. The stand-in is a shell script.
+    @Test("a backend that ends before it listens makes the demo exit 78 with the backend's reason", arguments: [
+        "echo 'storefront-server: the payload key could not be written' >&2; exit 78",
+        "printf 'http://127.0.0.1:' ; echo 'storefront-server: stopped half-way' >&2; exit 1",
+    ])
+    func serverFailsToStart(script: String) async throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: try CLI.executable().path, toPath: folder.file("storefront"))
+        try "#!/bin/sh\n\(script)\n".write(toFile: folder.file("storefront-server"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("storefront-server"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: folder.file("storefront"))
+        process.arguments = ["demo"]
+        process.environment = ChildEnvironment.clean(home: folder.path, ["TMPDIR": folder.path])
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+
+        let status = try await process.runUntilExit()
+
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let reason = script.contains("payload key") ? "the payload key could not be written" : "stopped half-way"
+        #expect(status == 78, "\(said)")
+        #expect(said.contains("The demo backend did not start listening: storefront-server: \(reason)."), "\(said)")
+    }
+
     /// The demo's standard output is a pipe the test has filled, so the demo blocks on
     /// its first line, which it writes once its backend listens: the backend is there
     /// to be found however slow the machine. The demo is then killed outright, so no
