@@ -20,20 +20,9 @@ struct BundledServerTests {
     @Test("without storefront-server beside it, serve and demo exit 78 saying what is missing", arguments: [["serve", "--port", "0"], ["demo"]])
     func missingServer(arguments: [String]) async throws {
         let folder = try TemporaryDirectory()
-        let lone = folder.file("storefront")
-        try FileManager.default.copyItem(atPath: try CLI.executable().path, toPath: lone)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: lone)
-        process.arguments = arguments
-        process.environment = ChildEnvironment.clean(home: folder.path)
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
 
-        let status = try await process.runUntilExit()
+        let (status, said) = try await Self.runCopiedStorefront(in: folder, arguments)
 
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(status == 78, "\(said)")
         #expect(said.contains(folder.file("storefront-server")), "\(said)")
         #expect(said.contains("scripts/install"), "\(said)")
@@ -48,21 +37,11 @@ struct BundledServerTests {
     ])
     func serverFailsToStart(script: String) async throws {
         let folder = try TemporaryDirectory()
-        try FileManager.default.copyItem(atPath: try CLI.executable().path, toPath: folder.file("storefront"))
         try "#!/bin/sh\n\(script)\n".write(toFile: folder.file("storefront-server"), atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("storefront-server"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: folder.file("storefront"))
-        process.arguments = ["demo"]
-        process.environment = ChildEnvironment.clean(home: folder.path, ["TMPDIR": folder.path])
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
 
-        let status = try await process.runUntilExit()
+        let (status, said) = try await Self.runCopiedStorefront(in: folder, ["demo"])
 
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let reason = script.contains("payload key") ? "the payload key could not be written" : "stopped half-way"
         #expect(status == 78, "\(said)")
         #expect(said.contains("The demo backend did not start listening: storefront-server: \(reason)."), "\(said)")
@@ -132,6 +111,22 @@ struct BundledServerTests {
 
         // Soft and hard limit both 0: the test runner's own soft limit may be 0 already.
         #expect(core.split(separator: " ").dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+    }
+
+    /// Copies the built `storefront` into `folder` and runs it there with `arguments`,
+    /// its home and temporary folder that folder too; its exit status and standard error.
+    static func runCopiedStorefront(in folder: TemporaryDirectory, _ arguments: [String]) async throws -> (status: Int32, standardError: String) {
+        try FileManager.default.copyItem(atPath: try CLI.executable().path, toPath: folder.file("storefront"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: folder.file("storefront"))
+        process.arguments = arguments
+        process.environment = ChildEnvironment.clean(home: folder.path, ["TMPDIR": folder.path])
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let status = try await process.runUntilExit()
+        return (status, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     /// The processes `parent` started, from each of its threads' `children` list.
