@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
     ],
     targets: [
         // The innermost layer: entities, repository protocols, use cases. Imports nothing.
@@ -85,13 +86,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // Technical ground: libcrypto, secure randomness, files, logging. Knows no layer.
+        // Technical ground: libcrypto, secure randomness, files, logging, and the sealed
+        // payload layer both programs speak. Knows no layer. The sealed layer's header is
+        // an RFC 9651 structured field, read and written by Apple's parser (no
+        // dependencies of its own) rather than by hand.
         .target(
             name: "Infrastructure",
             dependencies: [
                 "CLibCrypto", "CFileExchange",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ],
             path: "Infrastructure",
             exclude: ["CLibCrypto", "CFileExchange"],
@@ -262,7 +267,7 @@ let package = Package(
 var fuzzTargets: [Target] {
     let data: [Target.Dependency] = ["Data", "Domain", "Infrastructure", .product(name: "HTTPTypes", package: "swift-http-types")]
     let reaches: [(name: String, dependencies: [Target.Dependency])] = [
-        ("CacheHeaders", data), ("WireAnswers", data), ("SealedPayload", data),
+        ("CacheHeaders", data), ("WireAnswers", data), ("SealedPayload", data), ("SealHeader", ["Infrastructure"]),
         ("SessionFile", data), ("CacheEntry", data), ("TerminalKeys", ["Presentation"]),
     ]
     return reaches.map { target in

@@ -25,7 +25,8 @@ struct DocumentClaimsTests {
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CFileExchange", "CProcessControl", "TestSupport",
         "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
-        "FuzzSealedPayload", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
+        "FuzzSealedPayload", "FuzzSealHeader", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
+        "RawStructuredFieldValues", // swift-http-structured-headers' module
     ]
 
     /// Every span in backticks, with the document it came from.

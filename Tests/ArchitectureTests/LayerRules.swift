@@ -63,12 +63,13 @@ extension LayerRule {
             modules: platform.union(["FoundationNetworking", "HTTPTypes"])
         ),
         // Technical ground: knows no layer at all. NIOConcurrencyHelpers is its lock for
-        // contended state, the one ThreadSanitizer can follow (see NonceSource).
+        // contended state, the one ThreadSanitizer can follow (see NonceSource);
+        // RawStructuredFieldValues reads and writes the sealed layer's RFC 9651 header.
         LayerRule(
             layer: "Infrastructure",
             targets: ["CLibCrypto", "CFileExchange"],
-            products: ["Logging", "NIOConcurrencyHelpers"],
-            modules: platform.union(["Logging", "CFileExchange", "NIOConcurrencyHelpers"])
+            products: ["Logging", "NIOConcurrencyHelpers", "RawStructuredFieldValues"],
+            modules: platform.union(["Logging", "CFileExchange", "NIOConcurrencyHelpers", "RawStructuredFieldValues"])
         ),
         // The reference server: another system. It shares Infrastructure (the cipher)
         // but none of the client's layers.
@@ -133,6 +134,7 @@ extension LayerRule {
         let reaches: [(name: String, layer: String)] = [
             ("CacheHeaders", "Data"), ("WireAnswers", "Data"), ("SealedPayload", "Data"),
             ("SessionFile", "Data"), ("CacheEntry", "Data"), ("TerminalKeys", "Presentation"),
+            ("SealHeader", "Infrastructure"),
         ]
         return reaches.map { target in
             let data = target.layer == "Data"
