@@ -25,6 +25,12 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The backend at `host` failed to prove its identity (TLS); nothing was sent to it,
     /// and no cached answer stands in: a failed proof of identity is not an outage.
     case serverIdentityRejected(host: String, reason: ServerIdentityFailure)
+    /// The backend does not accept the payload key this client seals under (unknown to
+    /// it, or retired): the client needs the backend's current key.
+    case payloadKeyRefused(keyID: String)
+    /// The backend refused a sealed request as one it had already received, or as made
+    /// too far from its clock; `message` is its own words, untrusted text.
+    case sealedRequestRefused(message: String?)
     /// The backend answered, but its answer could not be used (undecodable,
     /// unsealable, inconsistent). `detail` is for diagnostics, not for end users.
     case unusableResponse(detail: String)

@@ -28,23 +28,20 @@ struct DemoCommand: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
-        let key: AES256Key
+        let key: PayloadKey
         let backend: DemoBackend
-        do {
-            key = try AES256Key.random()
-            let keyFile = try KeyFile.write(key, into: folder)
-            backend = try await DemoBackend.start(keyFile: keyFile, log: (folder as NSString).appendingPathComponent("backend.log"))
-        } catch let failure as StartupFailure {
-            errors.reportConfigurationFailure(failure.sentence)
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        do throws(StartupFailure) {
+            let ring: String
+            (ring, _, key) = try KeyFile.writeFresh(into: folder, now: Date())
+            backend = try await DemoBackend.start(keyFile: ring, log: (folder as NSString).appendingPathComponent("backend.log"))
         } catch {
-            errors.reportConfigurationFailure("The demo backend cannot start: \(error).")
+            errors.reportConfigurationFailure(error.sentence)
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
         }
         let baseURL = backend.url
 
         if format == .human {
-            output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with a fresh AES-256-GCM key; data in \(folder)")
+            output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed (version 2) with a fresh AES-256-GCM key, \(key.id); data in \(folder)")
         }
         let settings = ClientSettings(
             baseURL: baseURL, payloadKey: key,

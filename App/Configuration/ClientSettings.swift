@@ -8,7 +8,7 @@ import Infrastructure
 struct ClientSettings: Sendable {
     let baseURL: URL
     /// Nil in plain mode.
-    let payloadKey: AES256Key?
+    let payloadKey: PayloadKey?
     /// Where the session lives.
     let stateDirectory: String
     /// Where the cache lives.
@@ -36,7 +36,7 @@ struct ClientSettings: Sendable {
             return .failure(StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL."))
         }
 
-        let payloadKey: AES256Key?
+        let payloadKey: PayloadKey?
         do {
             payloadKey = try key(file: options.payloadKeyFile, environment: environment["STOREFRONT_PAYLOAD_KEY"])
         } catch {
@@ -87,13 +87,14 @@ struct ClientSettings: Sendable {
         return trust
     }
 
-    private static func key(file: String?, environment: String?) throws(StartupFailure) -> AES256Key? {
+    /// The key with its id: a JWK (RFC 7517), from the file or the variable.
+    private static func key(file: String?, environment: String?) throws(StartupFailure) -> PayloadKey? {
         if let file {
             return try KeyFile.read(file)
         }
         if let environment {
             do {
-                return try AES256Key(base64: environment)
+                return try JSONWebKey.key(from: environment)
             } catch {
                 throw StartupFailure("STOREFRONT_PAYLOAD_KEY is not usable: \(error.description).")
             }

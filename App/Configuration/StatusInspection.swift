@@ -37,6 +37,7 @@ struct StatusInspection {
         return StatusReport(
             backend: settings.baseURL.absoluteString,
             payloadKeySource: settings.payloadKeySource,
+            payloadKeyID: settings.payloadKey?.id,
             authorityFile: settings.trust.authorityFile,
             pins: settings.trust.pins.map(\.description),
             signedInAs: signedInAs,

@@ -63,12 +63,15 @@ struct ServerCommand: AsyncParsableCommand {
             configuration.tls = TLSFiles(certificateChain: tlsCert, privateKey: tlsKey)
         }
 
-        var keyFile: (path: String, fresh: Bool)?
+        if options.rotateKey {
+            try rotate(output: output, errors: errors, environment: ProcessInfo.processInfo.environment)
+            return
+        }
+        var sealing: Sealing?
         do throws(StartupFailure) {
             if !options.plain {
-                let (key, file) = try payloadKey(environment: ProcessInfo.processInfo.environment)
-                configuration.payloadKey = key
-                keyFile = file
+                sealing = try payloadKeys(environment: ProcessInfo.processInfo.environment)
+                configuration.payloadKeys = sealing?.keys
             }
         } catch {
             errors.reportConfigurationFailure(error.sentence)
@@ -90,19 +93,20 @@ struct ServerCommand: AsyncParsableCommand {
         }
         let host = options.host
         let scheme = options.tlsCert == nil ? "http" : "https"
-        let modeLine = switch keyFile {
+        let modeLine = switch sealing {
         case nil: "Plain mode: bodies are plain JSON."
-        case let (path, true)?: "Sealed with a fresh key in \(path); clients use --payload-key-file \(path)."
-        case let (path, false)?: "Sealed with the key in \(path)."
+        case let sealing?: "Sealed (version 2) with the key ring in \(sealing.ring), current key \(sealing.keyID)\(sealing.fresh ? ", made now" : ""); "
+            + "clients use --payload-key-file \(sealing.clientFile)."
         }
         let listening = Mutex(false)
-        let keyPath = keyFile?.path
+        let keyPath = sealing?.clientFile
+        let keyID = sealing?.keyID
         do {
             try await server.runUntilSignalled { port in
                 listening.withLock { $0 = true }
                 let url = "\(scheme)://\(host):\(port)"
                 if format == .json {
-                    output.printLine(ServingDocument.json(url: url, sealed: keyPath != nil, keyFile: keyPath))
+                    output.printLine(ServingDocument.json(url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID))
                 } else {
                     output.printLine(url)
                     output.printLine(modeLine)
@@ -134,25 +138,63 @@ struct ServerCommand: AsyncParsableCommand {
         return { _ in }
     }
 
-    /// The key from --payload-key-file, or a fresh one written to a private file; and
-    /// the file, and whether it is fresh.
-    private func payloadKey(environment: [String: String]) throws(StartupFailure) -> (AES256Key, (path: String, fresh: Bool)) {
+    /// How the backend seals: the ring it reads (again whenever it is replaced), the
+    /// file a client uses, the current key's id, and whether the key was made now.
+    struct Sealing {
+        let keys: PayloadKeys
+        let ring: String
+        let clientFile: String
+        let keyID: String
+        let fresh: Bool
+    }
+
+    /// The ring in --payload-key-file, or a fresh one (with the client's copy) written to
+    /// private files in the data directory.
+    private func payloadKeys(environment: [String: String]) throws(StartupFailure) -> Sealing {
+        let ringFile: String
+        let fresh: Bool
+        var clientFile: String
         if let payloadKeyFile = options.payloadKeyFile {
-            return (try KeyFile.read(payloadKeyFile), (payloadKeyFile, false))
+            ringFile = payloadKeyFile
+            fresh = false
+            // A single key serves as a ring of one, and is then the client's file too.
+            clientFile = (try? PayloadKeyFile.readKey(at: payloadKeyFile)) != nil ? payloadKeyFile : KeyFile.clientKeyPath(besideRing: payloadKeyFile)
+        } else {
+            (ringFile, clientFile, _) = try KeyFile.writeFresh(into: stateDirectory(environment), now: Date())
+            fresh = true
         }
-        // Beside the client's session, so `serve` and the commands agree on where state lives.
-        let directory = DataDirectories.resolve(
-            dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment
-        ).state
         do {
-            let key = try AES256Key.random()
-            return (key, (try KeyFile.write(key, into: directory), true))
-        } catch let error as CryptoError {
-            throw StartupFailure("No payload key could be made: \(error.description).")
-        } catch let error as FileSystemError {
-            throw StartupFailure("The payload key could not be written: \(error.description).")
+            let keys = try PayloadKeys(file: ringFile)
+            return Sealing(keys: keys, ring: ringFile, clientFile: clientFile, keyID: keys.currentKey.id, fresh: fresh)
         } catch {
-            throw StartupFailure("The payload key could not be prepared: \(error).")
+            throw KeyFile.refusal(error, file: ringFile)
         }
+    }
+
+    /// `--rotate-key`: a new current key for the ring, the previous one kept for
+    /// --previous-key-lifetime seconds; then the program ends without serving.
+    private func rotate(output: TerminalOutput, errors: ErrorReporter, environment: [String: String]) throws {
+        let ringFile = options.payloadKeyFile ?? (stateDirectory(environment) as NSString).appendingPathComponent(KeyFile.ringName)
+        let rotated: (ring: PayloadKeyRing, client: String)
+        do {
+            rotated = try KeyFile.rotate(ringFile: ringFile, previousLifetime: Int64(options.previousKeyLifetime), now: Date())
+        } catch {
+            errors.reportConfigurationFailure(error.sentence)
+            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        }
+        let document = RotationDocument(ring: ringFile, keyFile: rotated.client, ring: rotated.ring)
+        if options.json {
+            output.printLine(JSONDocument.encode(document))
+            return
+        }
+        output.printLine("Rotated the key ring in \(ringFile): the current key is \(document.keyId); clients use --payload-key-file \(rotated.client).")
+        for previous in document.previous {
+            output.printLine("The key \(previous.keyId) is accepted until \(previous.notAfter).")
+        }
+    }
+
+    /// Beside the client's session, so `serve` and the commands agree on where state lives.
+    private func stateDirectory(_ environment: [String: String]) -> String {
+        DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment).state
     }
 }

@@ -1,37 +1,83 @@
-import CProcessControl
 import Foundation
 import Infrastructure
 
-/// A payload key in a file, as `storefront serve` writes one and both programs read it.
+/// Payload key files as both programs meet them (PROTOCOL.md section 2, "Keys and
+/// rotation"): the backend's key ring (a JWK Set) and the client's key (one JWK), each
+/// the owner's alone. Every failure is a start-up sentence that never quotes a key.
 public enum KeyFile {
-    /// Writes `key` as `read` takes it (standard base64, a newline) to
-    /// `backend-payload.key` in `directory`, both made so that only their owner can read
-    /// them; the file's path.
-    public static func write(_ key: AES256Key, into directory: String) throws(FileSystemError) -> String {
-        let file = (directory as NSString).appendingPathComponent("backend-payload.key")
-        try PrivateFiles.createDirectory(at: directory)
-        try PrivateFiles.writeAtomically(Array((key.base64EncodedString + "\n").utf8), to: file)
-        return file
+    /// The ring `storefront serve` keeps in a folder when no file is named.
+    public static let ringName = "payload-keys.jwks"
+    /// The current key alone, for clients, beside the ring it was taken from.
+    public static let clientKeyName = "payload-key.jwk"
+
+    /// Where the client's copy of the current key is written: beside the ring.
+    public static func clientKeyPath(besideRing ring: String) -> String {
+        ((ring as NSString).deletingLastPathComponent as NSString).appendingPathComponent(clientKeyName)
     }
 
-    /// The key in `file` (standard base64), under the session's rules: the owner's
-    /// alone (a key others can read is refused, with the chmod that fixes it), and read
-    /// only as far as a key can be long.
-    public static func read(_ file: String) throws(StartupFailure) -> AES256Key {
-        let bytes: [UInt8]?
+    /// A fresh ring of one key in `directory` (made private), and the client's copy of
+    /// that key beside it; the ring's path, the client's path and the key.
+    public static func writeFresh(into directory: String, now: Date) throws(StartupFailure) -> (ring: String, client: String, key: PayloadKey) {
+        let ringPath = (directory as NSString).appendingPathComponent(ringName)
+        let clientPath = clientKeyPath(besideRing: ringPath)
         do {
-            bytes = try PrivateFiles.read(at: file, maximumBytes: 1024)
+            let key = try PayloadKey.random(madeAt: Int64(now.timeIntervalSince1970))
+            try PrivateFiles.createDirectory(at: directory)
+            try PayloadKeyFile.write(try PayloadKeyRing(current: key), to: ringPath)
+            try PayloadKeyFile.write(key, to: clientPath)
+            return (ringPath, clientPath, key)
+        } catch let error as CryptoError {
+            throw StartupFailure("No payload key could be made: \(error.description).")
+        } catch let error as FileSystemError {
+            throw StartupFailure("The payload key could not be written: \(error.description).")
         } catch {
-            throw StartupFailure("The payload key file cannot be used: \(error.description).")
+            throw StartupFailure("The payload key could not be prepared: \(error).")
         }
-        guard var bytes else {
-            throw StartupFailure("The payload key file \(file) does not exist; check the path.")
+    }
+
+    /// Makes a fresh current key for the ring in `ringFile`; the key that was current
+    /// stays accepted for `previousLifetime` seconds from `now`, and keys whose time is
+    /// up are dropped. The ring is replaced atomically, then the client's copy beside it.
+    public static func rotate(ringFile: String, previousLifetime: Int64, now: Date) throws(StartupFailure) -> (ring: PayloadKeyRing, client: String) {
+        let clientPath = clientKeyPath(besideRing: ringFile)
+        guard (ringFile as NSString).standardizingPath != (clientPath as NSString).standardizingPath else {
+            throw StartupFailure("\(ringFile) is a client's key file; rotate the backend's key ring (a JWK Set, \(ringName)).")
         }
-        defer { bytes.withUnsafeMutableBytes { storefront_wipe($0.baseAddress, $0.count) } }
+        let ring: PayloadKeyRing
         do {
-            return try AES256Key(base64: String(decoding: bytes, as: UTF8.self))
+            ring = try PayloadKeyFile.readRing(at: ringFile)
         } catch {
-            throw StartupFailure("The payload key in \(file) is not usable: \(error.description).")
+            throw refusal(error, file: ringFile)
+        }
+        let seconds = Int64(now.timeIntervalSince1970)
+        do {
+            let rotated = try ring.rotated(to: try PayloadKey.random(madeAt: seconds), previousLifetime: previousLifetime, at: seconds)
+            try PayloadKeyFile.write(rotated, to: ringFile)
+            try PayloadKeyFile.write(rotated.current, to: clientPath)
+            return (rotated, clientPath)
+        } catch let error as FileSystemError {
+            throw StartupFailure("The rotated key ring could not be written: \(error.description).")
+        } catch {
+            throw StartupFailure("No new payload key could be made: \(error).")
+        }
+    }
+
+    /// The client's key in `file`, refused when others can read it (with the chmod that
+    /// fixes it) and read only as far as a key can be long.
+    public static func read(_ file: String) throws(StartupFailure) -> PayloadKey {
+        do {
+            return try PayloadKeyFile.readKey(at: file)
+        } catch {
+            throw refusal(error, file: file)
+        }
+    }
+
+    /// What a key file's failure tells the person who named it, for either program.
+    public static func refusal(_ failure: PayloadKeyFile.Failure, file: String) -> StartupFailure {
+        switch failure {
+        case .missing: StartupFailure("The payload key file \(file) does not exist; check the path.")
+        case .unreadable(let error): StartupFailure("The payload key file cannot be used: \(error.description).")
+        case .unusable(_, let error): StartupFailure("The payload key in \(file) is not usable: \(error.description).")
         }
     }
 }

@@ -5,7 +5,7 @@ import ArgumentParser
 public struct ServeOptions: ParsableArguments {
     /// The one-line summary both programs show in their help.
     public static let abstract = "Run the reference store backend until Ctrl-C."
-    public static let discussion = "Prints the URL it listens on as its first line. Sealed with a payload key unless --plain; without --payload-key-file a fresh key is made and written to a file only you can read."
+    public static let discussion = "Prints the URL it listens on as its first line. Sealed with a payload key ring unless --plain; without --payload-key-file a fresh key is made and written, with the client's copy, to files only you can read. With --rotate-key it rotates that ring and exits instead; a backend serving the ring takes the new key at its next request."
     /// The catalogue's largest size: the backend's own bound, repeated here because the
     /// client does not link the backend (a test keeps the two equal).
     public static let maximumProductCount = 1_000_000
@@ -19,8 +19,14 @@ public struct ServeOptions: ParsableArguments {
     @Flag(name: .long, help: "Serve plain JSON, without the payload layer.")
     public var plain = false
 
-    @Option(name: .long, help: "File with the base64 payload key to use.")
+    @Option(name: .long, help: "The payload key ring to seal with (a JWK Set; a single JWK is a ring of one), read again whenever it is replaced.")
     public var payloadKeyFile: String?
+
+    @Flag(name: .long, help: "Make a new current key in the ring, keep the previous one for --previous-key-lifetime seconds, write the client's copy beside the ring, and exit.")
+    public var rotateKey = false
+
+    @Option(name: .long, help: "With --rotate-key: how many seconds the previous key stays accepted (0 retires it at once).")
+    public var previousKeyLifetime = 86_400
 
     @Option(name: .long, help: "Where a fresh payload key is written (default: the data directory).")
     public var dataDir: String?
@@ -53,7 +59,8 @@ public struct ServeOptions: ParsableArguments {
         guard (1...Self.maximumProductCount).contains(products) else {
             throw ValidationError("--products must be between 1 and 1000000.")
         }
-        if plain, payloadKeyFile != nil { throw ValidationError("--plain and --payload-key-file exclude each other.") }
+        if plain, payloadKeyFile != nil || rotateKey { throw ValidationError("--plain excludes --payload-key-file and --rotate-key.") }
+        guard previousKeyLifetime >= 0 else { throw ValidationError("--previous-key-lifetime must not be negative.") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
         if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }
         guard failFirst >= 0, latencyMs >= 0 else { throw ValidationError("--fail-first and --latency-ms must not be negative.") }

@@ -46,21 +46,27 @@ struct StoreHTTPHandler: Sendable {
     }
 
     private func answer(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
-        let plain: StoreResponse
-        if await faults.takeFailure() {
-            plain = message(503, "Service temporarily unavailable")
-        } else if bodyTooLarge {
-            plain = message(413, "Request body too large")
-        } else if let seal {
-            guard let opened = seal.open(request) else {
-                return seal.seal(message(400, "Payload decryption failed"), for: request)
-            }
-            plain = await service.respond(to: opened).answering(conditional: opened)
-        } else {
-            plain = await service.respond(to: request).answering(conditional: request)
+        guard let seal else {
+            if await faults.takeFailure() { return message(503, "Service temporarily unavailable") }
+            if bodyTooLarge { return message(413, "Request body too large") }
+            return await service.respond(to: request).answering(conditional: request)
         }
-        // A 304 has no body, so nothing is sealed (PROTOCOL.md): the client uses it only
-        // to renew an answer it already holds, which was authenticated when it came.
-        return seal?.seal(plain, for: request) ?? plain
+        // Sealed: every answer, a fault's or a refusal's included, is sealed for the request it answers.
+        switch seal.open(request, log: { logger.notice("\($0)") }) {
+        case .refused(let refusal):
+            return refusal
+        case .request(let opened, let sealed, let key):
+            let plain: StoreResponse
+            if await faults.takeFailure() {
+                plain = message(503, "Service temporarily unavailable")
+            } else if bodyTooLarge {
+                plain = message(413, "Request body too large")
+            } else {
+                plain = await service.respond(to: opened).answering(conditional: opened)
+            }
+            // A 304 has no body, so nothing is sealed (PROTOCOL.md): the client uses it only
+            // to renew an answer it already holds, which was authenticated when it came.
+            return seal.seal(plain, for: sealed, key: key)
+        }
     }
 }

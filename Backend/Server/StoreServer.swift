@@ -14,13 +14,19 @@ public struct StoreServer: Sendable {
     private let server: HTTPServerBuilder
 
     /// Prepares users (hashing their passwords) and the catalogue (building its index).
-    /// - Parameter indexed: told how many products are indexed so far, every
-    ///   `Catalogue.progressStep` and at the end: a million take seconds, and a person
-    ///   watching `serve` should see it is working.
+    /// - Parameters:
+    ///   - clock: the tokens' clock, which tests move to make tokens expire.
+    ///   - sealingClock: the sealed layer's clock (keys' times, the replay window), apart
+    ///     from the tokens' so a test can age a token without pushing every request out
+    ///     of the replay window.
+    ///   - indexed: told how many products are indexed so far, every
+    ///     `Catalogue.progressStep` and at the end: a million take seconds, and a person
+    ///     watching `serve` should see it is working.
     public init(
         configuration: StoreServerConfiguration,
         logger: Logger,
         clock: any WallClock = SystemWallClock(),
+        sealingClock: any WallClock = SystemWallClock(),
         indexed: (Int) -> Void = { _ in }
     ) throws(StoreServerError) {
         guard (1...StoreServerConfiguration.maximumProductCount).contains(configuration.productCount) else {
@@ -41,7 +47,7 @@ public struct StoreServer: Sendable {
                 tokens: TokenIssuer(clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
                 catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed)
             ),
-            seal: configuration.payloadKey.map(PayloadSeal.init(key:)),
+            seal: configuration.payloadKeys.map { PayloadSeal(keys: $0, clock: sealingClock) },
             faults: FaultPlan(failures: configuration.failFirstRequests),
             latency: configuration.latency,
             logger: logger

@@ -61,7 +61,7 @@ extension InterceptedTransport {
     public static func storeChain(
         adapter: any HTTPTransport,
         sessions: any SessionStore,
-        payloadKey: AES256Key?,
+        payloadKey: PayloadKey?,
         logger: Logger,
         sleeper: any Sleeper = ContinuousSleeper(),
         clock: any WallClock = SystemWallClock(),
@@ -76,7 +76,7 @@ extension InterceptedTransport {
             interceptors.append(BasePathInterceptor(basePath: basePath))
         }
         if let payloadKey {
-            interceptors.append(PayloadSealingInterceptor(key: payloadKey))
+            interceptors.append(PayloadSealingInterceptor(key: payloadKey, clock: clock))
         }
         return InterceptedTransport(interceptors: interceptors, transport: adapter)
     }

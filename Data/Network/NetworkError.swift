@@ -8,6 +8,12 @@ public enum NetworkError: Error, Equatable, Sendable {
     case unsealedResponse
     /// A sealed body did not open (bad `X-IV`, too short, wrong tag); no byte of it is used.
     case unopenableResponse(reason: String)
+    /// The backend accepts no key by the id this client seals under (unknown, or its
+    /// time ran out): the client needs the backend's current key.
+    case payloadKeyRefused(keyID: String)
+    /// The backend refused a sealed request as a replay, or as sealed too far from its
+    /// clock (a sealed 425); `message` is its own words.
+    case sealedRequestRefused(message: String?)
     /// A request could not be sealed; `reason` names the failing step.
     case sealingFailed(reason: String)
     /// A request body could not be encoded.
@@ -33,6 +39,8 @@ extension NetworkError {
         case .transport(let error): error.summary
         case .unsealedResponse: "unsealed response refused"
         case .unopenableResponse: "sealed response did not open"
+        case .payloadKeyRefused(let id): "the backend does not accept the payload key \(id)"
+        case .sealedRequestRefused: "sealed request refused as a replay or for its time"
         case .sealingFailed: "sealing failed"
         case .unencodableRequest: "invalid request"
         case .notSignedIn: "not signed in"

@@ -69,6 +69,10 @@ enum StoreErrorMapping {
             .unusableResponse(detail: "the response was not sealed, but the payload key requires it")
         case .unopenableResponse(let reason):
             .unusableResponse(detail: "the sealed response did not open: \(reason)")
+        case .payloadKeyRefused(let keyID):
+            .payloadKeyRefused(keyID: keyID)
+        case .sealedRequestRefused(let message):
+            .sealedRequestRefused(message: message)
         case .sealingFailed(let reason), .sessionStorage(let reason), .unencodableRequest(let reason):
             .unexpected(detail: reason)
         }

@@ -71,6 +71,21 @@ public struct ErrorMessage: Equatable, Sendable {
                     + "nothing was sent. Check the address, --ca-file and --pin.",
                 exitStatus: .serverIdentity
             )
+        case .payloadKeyRefused(let keyID):
+            self.init(
+                code: "payload-key-refused",
+                sentence: "The store no longer accepts the payload key \(TerminalText.escapingControls(keyID)) (unknown to it, or retired); "
+                    + "get its current key file from whoever runs the store and use it with --payload-key-file or STOREFRONT_PAYLOAD_KEY.",
+                exitStatus: .configuration
+            )
+        case .sealedRequestRefused(let message):
+            let said = message.map(Self.quoted).map { $0.isEmpty ? "" : " (" + $0 + ")" } ?? ""
+            self.init(
+                code: "replay-refused",
+                sentence: "The store refused the sealed request as a replay or as made too far from its clock\(said); "
+                    + "check that this computer's clock is right, then try again.",
+                exitStatus: .configuration
+            )
         case .unusableResponse:
             self.init(
                 code: "unusable-response",

@@ -17,6 +17,7 @@ struct StatusDocument: Encodable {
     let backend: String
     let mode: String
     let payloadKeySource: String?
+    let payloadKeyId: String?
     let caFile: String?
     let pins: [String]
     let signedIn: Bool
@@ -30,6 +31,7 @@ struct StatusDocument: Encodable {
             backend: report.backend,
             mode: report.payloadKeySource == nil ? "plain" : "sealed",
             payloadKeySource: report.payloadKeySource,
+            payloadKeyId: report.payloadKeyID,
             caFile: report.authorityFile,
             pins: report.pins,
             signedIn: report.signedInAs != nil,

@@ -20,7 +20,8 @@ public struct StatusPresenter: Sendable {
         let mode = report.session.mode.map { String($0, radix: 8) }
         let trust = report.authorityFile.map { "the authorities in \($0)" } ?? "the system's authorities"
         output.printLine("Backend       \(report.backend)")
-        output.printLine("Payload       " + (report.payloadKeySource.map { "sealed (AES-256-GCM), key from \($0)" } ?? "plain JSON"))
+        let keyID = report.payloadKeyID.map { " \(TerminalText.escapingControls($0))" } ?? ""
+        output.printLine("Payload       " + (report.payloadKeySource.map { "sealed (AES-256-GCM, version 2), key\(keyID) from \($0)" } ?? "plain JSON"))
         output.printLine("TLS trust     \(trust)" + (report.pins.isEmpty ? "" : ", pinned to \(report.pins.joined(separator: ", "))"))
         output.printLine("Signed in     " + (report.signedInAs ?? "no"))
         output.printLine("Session file  \(report.session.path)" + (mode.map { " (mode \($0)\(report.session.isPrivate ? ", yours alone" : ", others can read it: chmod 600"))" } ?? " (none)"))

@@ -36,6 +36,8 @@ public struct StatusReport: Equatable, Sendable {
     public let backend: String
     /// Where the payload key came from; nil in plain mode.
     public let payloadKeySource: String?
+    /// The id of the payload key every request is sealed under; nil in plain mode.
+    public let payloadKeyID: String?
     /// The CA file to trust instead of the system's, if any.
     public let authorityFile: String?
     public let pins: [String]
@@ -47,11 +49,12 @@ public struct StatusReport: Equatable, Sendable {
     public let check: String?
 
     public init(
-        backend: String, payloadKeySource: String?, authorityFile: String?, pins: [String],
+        backend: String, payloadKeySource: String?, payloadKeyID: String? = nil, authorityFile: String?, pins: [String],
         signedInAs: String?, session: SessionFile, cache: Cache, check: String? = nil
     ) {
         self.backend = backend
         self.payloadKeySource = payloadKeySource
+        self.payloadKeyID = payloadKeyID
         self.authorityFile = authorityFile
         self.pins = pins
         self.signedInAs = signedInAs

@@ -195,29 +195,8 @@ struct CatalogueTests {
     }
 }
 
-@Suite("Payload layer of the backend", .timeLimit(.minutes(2)))
-struct BackendPayloadTests {
-    @Test("an unsealed or unopenable request body in sealed mode gets a sealed 400")
-    func refusesUnsealedRequests() async throws {
-        let key = try AES256Key.random()
-        let handler = StoreHTTPHandler(
-            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
-            seal: PayloadSeal(key: key), faults: FaultPlan(failures: 0), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        )
-        let request = StoreRequest(method: "POST", target: "/auth/login", headers: [:], body: Array(#"{"username":"emilys"}"#.utf8))
-
-        let response = await handler.handle(request, bodyTooLarge: false)
-
-        #expect(response.status == 400)
-        let header = try #require(response.headers["X-IV"])
-        let nonce = try GCMNonce(bytes: try #require(Data(base64Encoded: header)))
-        let opened = try AES256GCM.open(
-            SealedMessage(nonce: nonce, ciphertextAndTag: response.body),
-            associatedData: Array("POST /auth/login 400".utf8), using: key
-        )
-        #expect(String(decoding: opened, as: UTF8.self) == #"{"message":"Payload decryption failed"}"#)
-    }
-
+@Suite("Injected faults of the backend", .timeLimit(.minutes(2)))
+struct BackendFaultTests {
     @Test("injected failures answer 503, then the server behaves")
     func injectedFailures() async throws {
         let handler = StoreHTTPHandler(

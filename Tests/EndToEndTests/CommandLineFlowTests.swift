@@ -12,7 +12,7 @@ import Testing
 struct CommandLineFlowTests {
     @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.builtIn)
     func sealedFlow(transport: ClientTransport) async throws {
-        let key = try AES256Key.random()
+        let key = try PayloadKey.fresh()
         let backend = try await RunningBackend.start(key: key)
         defer { Task { await backend.stop() } }
         let cli = try CLI(backend: backend, key: key, transport: transport)
@@ -66,10 +66,12 @@ struct CommandLineFlowTests {
         let refreshToken = try #require(session["refreshToken"] as? String)
         var spend = URLRequest(url: try #require(URL(string: backend.url + "/auth/refresh")))
         spend.httpMethod = "POST"
-        spend.httpBody = Data(#"{"refreshToken":"\#(refreshToken)"}"#.utf8)
-        let sealed = try AES256GCM.seal(Array(spend.httpBody ?? Data()), associatedData: Array("POST /auth/refresh".utf8), using: key)
-        spend.httpBody = Data(sealed.ciphertextAndTag)
-        spend.setValue(Data(sealed.nonce.bytes).base64EncodedString(), forHTTPHeaderField: "X-IV")
+        let (sealed, body) = try SealedExchange.sealRequest(
+            method: "POST", target: "/auth/refresh", body: Array(#"{"refreshToken":"\#(refreshToken)"}"#.utf8),
+            key: key, time: Int64(Date().timeIntervalSince1970)
+        )
+        spend.httpBody = Data(try #require(body))
+        spend.setValue(sealed.header.fieldValue, forHTTPHeaderField: SealHeader.fieldName)
         let (_, spent) = try await URLSession.shared.data(for: spend)
         #expect((spent as? HTTPURLResponse)?.statusCode == 200)
 
@@ -253,11 +255,12 @@ struct CommandLineFlowTests {
 
     @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode", arguments: ClientTransport.builtIn)
     func unusableAnswers(transport: ClientTransport) async throws {
-        let serverKey = try AES256Key.random()
+        let serverKey = try PayloadKey.fresh()
         let sealed = try await RunningBackend.start(key: serverKey)
         let plain = try await RunningBackend.start(key: nil)
         defer { Task { await sealed.stop(); await plain.stop() } }
-        let clientKey = try AES256Key.random()
+        // The server's key id with other bytes: the id is accepted, the body does not open.
+        let clientKey = try PayloadKey(id: serverKey.id, key: AES256Key.random())
 
         let wrongKey = try await CLI(backend: sealed, key: clientKey, transport: transport)
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")

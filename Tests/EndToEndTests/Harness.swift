@@ -8,25 +8,39 @@ import TestSupport
 final class RunningBackend: Sendable {
     let server: StoreServer
     let url: String
+    /// The current key of the ring it seals with; nil in plain mode.
+    let key: PayloadKey?
     private let task: Task<Void, any Error>
 
-    private init(server: StoreServer, url: String, task: Task<Void, any Error>) {
+    private init(server: StoreServer, url: String, key: PayloadKey?, task: Task<Void, any Error>) {
         self.server = server
         self.url = url
+        self.key = key
         self.task = task
     }
 
     /// - Parameter tls: serve https with these files; the URL then names `localhost`,
     ///   the name test certificates are issued for.
     static func start(
-        key: AES256Key?,
+        key: PayloadKey?,
+        clock: any WallClock = SystemWallClock(),
+        tokenLifetime: Duration? = nil,
+        tls: TLSFiles? = nil
+    ) async throws -> RunningBackend {
+        try await start(keys: try key.map { PayloadKeys(try PayloadKeyRing(current: $0)) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls)
+    }
+
+    /// - Parameter keys: the ring it seals with (a file it reads again when replaced);
+    ///   nil serves plain JSON.
+    static func start(
+        keys: PayloadKeys?,
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil
     ) async throws -> RunningBackend {
         var configuration = StoreServerConfiguration()
         configuration.port = 0
-        configuration.payloadKey = key
+        configuration.payloadKeys = keys
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
         let server = try StoreServer(
@@ -39,7 +53,7 @@ final class RunningBackend: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CLI.Failure(description: "the backend did not start") }
         let url = tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
-        return RunningBackend(server: server, url: url, task: task)
+        return RunningBackend(server: server, url: url, key: keys?.currentKey, task: task)
     }
 
     /// Stops the server; requests after this find nothing listening.
@@ -89,13 +103,13 @@ struct CLI: Sendable {
 
     /// - Parameter dataDirectory: where the session and cache go; a fresh temporary
     ///   folder, removed with this value, when nil.
-    init(backend: RunningBackend?, key: AES256Key?, dataDirectory: String? = nil, transport: ClientTransport = .asyncHTTPClient) throws {
+    init(backend: RunningBackend?, key: PayloadKey?, dataDirectory: String? = nil, transport: ClientTransport = .asyncHTTPClient) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
         var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
-        environment["STOREFRONT_PAYLOAD_KEY"] = key?.base64EncodedString
+        environment["STOREFRONT_PAYLOAD_KEY"] = key?.jwk
         environment["STOREFRONT_TRANSPORT"] = transport.rawValue
         self.environment = environment
     }
@@ -105,8 +119,8 @@ struct CLI: Sendable {
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         transport: ClientTransport = .asyncHTTPClient
-    ) async throws -> (RunningBackend, CLI, AES256Key) {
-        let key = try AES256Key.random()
+    ) async throws -> (RunningBackend, CLI, PayloadKey) {
+        let key = try PayloadKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
         let cli = try CLI(backend: backend, key: key, transport: transport)
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")

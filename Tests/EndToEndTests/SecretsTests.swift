@@ -7,7 +7,7 @@ import Testing
 struct SecretsTests {
     @Test("with --verbose, no password, token or key appears in any output, nor in any data file but the session")
     func noSecretsAnywhere() async throws {
-        let key = try AES256Key.random()
+        let key = try PayloadKey.fresh()
         let backend = try await RunningBackend.start(key: key)
         let folder = try TemporaryDirectory()
         let cli = try CLI(backend: backend, key: key, dataDirectory: folder.path)
@@ -23,7 +23,7 @@ struct SecretsTests {
         results.append(try await cli.run(["search", "phone", "--verbose"]))
         results.append(try await cli.run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n"))
 
-        let secrets = ["emilyspass", key.base64EncodedString] + tokens
+        let secrets = ["emilyspass"] + key.secretTexts + tokens
         #expect(tokens.count == 2)
         for result in results {
             for secret in secrets {

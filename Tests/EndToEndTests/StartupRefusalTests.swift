@@ -95,8 +95,8 @@ struct StartupRefusalTests {
     @Test("a key file others can read, or one that never ends, is refused at once: 78, naming the file")
     func looseOrEndlessKeyFile() async throws {
         let folder = try TemporaryDirectory()
-        let key = try AES256Key.random().base64EncodedString
-        try Data(key.utf8).write(to: URL(fileURLWithPath: folder.file("loose.key"))) // 0644
+        let key = try PayloadKey.fresh()
+        try Data(key.jwk.utf8).write(to: URL(fileURLWithPath: folder.file("loose.key"))) // 0644
         let cli = try CLI(backend: nil, key: nil)
 
         let loose = try await cli.run(["whoami", "--payload-key-file", folder.file("loose.key")])
@@ -104,7 +104,7 @@ struct StartupRefusalTests {
 
         #expect(loose.status == 78, "\(loose.everything)")
         #expect(loose.standardError.contains("chmod 600 \(folder.file("loose.key"))"))
-        #expect(!loose.standardError.contains(key))
+        #expect(key.secretTexts.allSatisfy { !loose.standardError.contains($0) })
         #expect(endless.status == 78, "\(endless.everything)")
         #expect(endless.standardError.contains("/dev/zero"))
     }
@@ -119,7 +119,7 @@ struct StartupRefusalTests {
     func refusedBeforePrompt(loose: String) async throws {
         let folder = try TemporaryDirectory()
         let keyFile = folder.file("payload.key")
-        try PrivateFiles.writeAtomically(Array(try AES256Key.random().base64EncodedString.utf8), to: keyFile)
+        try PrivateFiles.writeAtomically(Array(try PayloadKey.fresh().jwk.utf8), to: keyFile)
         let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.file("data"))
         try PrivateFiles.createDirectory(at: cli.dataDirectory)
         let sessionFile = cli.dataDirectory + "/session.json"

@@ -2,15 +2,20 @@ import Foundation
 import HTTPTypes
 import Infrastructure
 
-/// The sealed payload layer of PROTOCOL.md section 2: request bodies are sealed with
-/// AES-256-GCM, response bodies are opened, and a response body that is not sealed
-/// is refused as a downgrade. Only in the chain when a payload key is configured;
+/// The sealed payload layer of PROTOCOL.md section 2, version 2, on the client: every
+/// request gets a `Storefront-Seal` header with a fresh nonce (a body is sealed under
+/// it), and every answer must be sealed under the same key for that very request, or
+/// it is refused: an answer recorded for another request, an unsealed or version-1
+/// answer, one under another key. Only in the chain when a payload key is configured;
 /// without one the client speaks plain JSON.
 public struct PayloadSealingInterceptor: HTTPInterceptor {
-    private let key: AES256Key
+    private let key: PayloadKey
+    /// Stamps each request's `t`, which the server checks against its replay window.
+    private let clock: any WallClock
 
-    public init(key: AES256Key) {
+    public init(key: PayloadKey, clock: any WallClock = SystemWallClock()) {
         self.key = key
+        self.clock = clock
     }
 
     public func intercept(
@@ -19,68 +24,69 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
         context: ExchangeContext,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
-        // `METHOD SP TARGET`: binds the body to this very request, query included.
-        let requestAssociatedData = "\(request.method.rawValue) \(request.path ?? "")"
+        guard let sealField = Self.sealField else { throw .sealingFailed(reason: "\(SealHeader.fieldName) is not a field name") }
+        let sealed: SealedExchange.Request
+        let outgoingBody: [UInt8]?
+        do {
+            (sealed, outgoingBody) = try SealedExchange.sealRequest(
+                method: request.method.rawValue,
+                target: request.path ?? "",
+                body: body,
+                key: key,
+                time: Int64(clock.now.timeIntervalSince1970.rounded(.down))
+            )
+        } catch {
+            throw .sealingFailed(reason: error.description)
+        }
         var outgoing = request
-        var outgoingBody = body
-        if let body {
-            guard let nonceField = Self.nonceField else { throw .sealingFailed(reason: "X-IV is not a field name") }
-            let sealed: SealedMessage
-            do {
-                sealed = try AES256GCM.seal(body, associatedData: Array(requestAssociatedData.utf8), using: key)
-            } catch {
-                throw .sealingFailed(reason: error.description)
-            }
-            outgoingBody = sealed.ciphertextAndTag
+        outgoing.headerFields[sealField] = sealed.header.fieldValue
+        if outgoingBody != nil {
             outgoing.headerFields[.contentType] = "application/octet-stream"
-            outgoing.headerFields[nonceField] = Data(sealed.nonce.bytes).base64EncodedString()
         }
         let (response, responseBody) = try await next(outgoing, outgoingBody)
-        return try open(response, responseBody, requestAssociatedData: requestAssociatedData)
+        return try open(response, responseBody, for: sealed)
     }
 
-    /// `X-IV`, the nonce of a sealed body. A valid field name, so never nil; optional
-    /// only because swift-http-types checks every name it is given.
-    private static let nonceField = HTTPField.Name("X-IV")
+    /// `Storefront-Seal`. A valid field name, so never nil; optional only because
+    /// swift-http-types checks every name it is given.
+    private static let sealField = HTTPField.Name(SealHeader.fieldName)
+    /// Version 1's nonce header: its presence names a version-1 answer.
+    private static let versionOneField = HTTPField.Name("X-IV")
 
-    /// The response with its body opened, or an error; never a partly trusted body.
-    /// `package` for the fuzz target, which hands it a server's header and bytes.
+    /// The answer to `request` with its body opened, or an error; never a partly
+    /// trusted body. `package` for the fuzz target, which hands it a server's bytes.
     package func open(
         _ response: HTTPResponse,
         _ body: [UInt8],
-        requestAssociatedData: String
+        for request: SealedExchange.Request
     ) throws(NetworkError) -> (HTTPResponse, [UInt8]) {
-        // An empty body has nothing to open; its status is taken as sent (a 304, a 403).
+        let headerText = Self.sealField.flatMap { response.headerFields[$0] }
+        let header = headerText.flatMap { try? SealHeader(parsing: $0) }
+        // The one answer that cannot be sealed: the server holds no key it accepts by our
+        // id. Unauthenticated by nature, so it changes nothing; it only ends the command.
+        if body.isEmpty, header?.refusal == .unknownKey {
+            throw .payloadKeyRefused(keyID: key.id)
+        }
+        // An empty body has nothing to open; its status is taken as sent (a 304).
         guard !body.isEmpty else { return (response, body) }
-        guard let nonceField = Self.nonceField, let encodedNonce = response.headerFields[nonceField] else {
-            throw .unsealedResponse
+        guard let headerText else {
+            let isVersionOne = Self.versionOneField.map { response.headerFields[$0] != nil } ?? false
+            throw isVersionOne ? .unopenableResponse(reason: "it is a version-1 sealed answer, and this client speaks version 2 only") : .unsealedResponse
         }
-        guard encodedNonce.count == 16,
-              let nonceBytes = Data(base64Encoded: encodedNonce),
-              let nonce = try? GCMNonce(bytes: nonceBytes) else {
-            throw .unopenableResponse(reason: "X-IV is not 12 bytes of standard base64")
-        }
-        // `... SP STATUS`: a body sealed for another request, or with its status
-        // changed on the way, fails here.
-        let associatedData = "\(requestAssociatedData) \(Self.threeDigits(response.status.code))"
         let plaintext: [UInt8]
         do {
-            plaintext = try AES256GCM.open(
-                SealedMessage(nonce: nonce, ciphertextAndTag: body),
-                associatedData: Array(associatedData.utf8),
-                using: key
-            )
+            let parsed = try SealHeader.parsed(headerText)
+            plaintext = try SealedExchange.openResponse(status: response.status.code, header: parsed, body: body, for: request, key: key)
         } catch {
             throw .unopenableResponse(reason: error.description)
         }
+        // Sealed for this request, so the server's own refusal: a replay, or a clock too far off.
+        if response.status.code == 425 {
+            throw .sealedRequestRefused(message: try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(plaintext)).message)
+        }
         var opened = response
-        opened.headerFields[nonceField] = nil
+        if let sealField = Self.sealField { opened.headerFields[sealField] = nil }
         opened.headerFields[.contentType] = "application/json"
         return (opened, plaintext)
-    }
-
-    private static func threeDigits(_ status: Int) -> String {
-        let digits = String(status)
-        return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 }

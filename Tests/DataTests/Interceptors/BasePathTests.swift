@@ -13,7 +13,7 @@ import Testing
 struct BasePathTests {
     @Test("the request line and the sealed associated data both carry the base path")
     func sealedUnderPath() async throws {
-        let key = try AES256Key.random()
+        let key = try PayloadKey.fresh()
         let adapter = SpyTransport(always: StubResponse(status: 204))
         let chain = InterceptedTransport.storeChain(
             adapter: adapter, sessions: FakeSessionStore(), payloadKey: key,
@@ -25,15 +25,16 @@ struct BasePathTests {
 
         let sent = try #require(await adapter.requests.first)
         #expect(sent.target == "/api/auth/login")
-        let encodedNonce = try #require(sent.header("X-IV"))
-        let nonceBytes = try #require(Data(base64Encoded: encodedNonce))
+        let header = try #require(sent.header(SealHeader.fieldName))
         let body = try #require(sent.body)
-        let opened = try AES256GCM.open(
-            SealedMessage(nonce: try GCMNonce(bytes: nonceBytes), ciphertextAndTag: body),
-            associatedData: Array("POST /api/auth/login".utf8),
-            using: key
-        )
-        #expect(String(decoding: opened, as: UTF8.self).contains("emilys"))
+        func open(target: String) throws -> [UInt8] {
+            let (request, key) = try SealedExchange.readRequest(
+                method: "POST", target: target, headerText: header, body: body, keys: try PayloadKeyRing(current: key), now: 0
+            )
+            return try SealedExchange.openBody(body, of: request, key: key)
+        }
+        #expect(String(decoding: try open(target: "/api/auth/login"), as: UTF8.self).contains("emilys"))
+        #expect(throws: SealedExchange.Failure.self) { try open(target: "/auth/login") }
     }
 
     @Test("the refresh made inside the chain goes under the base path too")

@@ -45,7 +45,7 @@ struct ChainOrderTests {
     func documentsMatchTheChain() throws {
         let chain = InterceptedTransport.storeChain(
             adapter: SpyTransport(always: StubResponse(status: 200)), sessions: FakeSessionStore(nil),
-            payloadKey: try AES256Key.random(), logger: .silent, basePath: "/api"
+            payloadKey: try PayloadKey.fresh(), logger: .silent, basePath: "/api"
         )
         let built = chain.interceptors.map(Self.word(for:))
 

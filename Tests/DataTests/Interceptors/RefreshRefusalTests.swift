@@ -67,7 +67,7 @@ struct RefreshRefusalTests {
     /// need not open.
     @Test("an empty 403 in sealed mode ends the session: the status decides")
     func emptyRefusalInSealedMode() async throws {
-        let key = try AES256Key(bytes: Array(repeating: 7, count: 32))
+        let key = try PayloadKey(id: "test", key: AES256Key(bytes: Array(repeating: 7, count: 32)))
         let sessions = FakeSessionStore(Self.session)
         let transport = SpyTransport { request, _ in
             request.path == "/auth/refresh" ? StubResponse(status: 403) : StubResponse(status: 401)

@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A proxy on the path between a client and its backend that holds no key, as an
+/// attacker at a TLS-terminating hop would sit: it forwards each request on loopback,
+/// records every exchange, and, when told, answers a request with an answer it
+/// recorded earlier or changes an answer on its way back. One request per connection.
+public final class RecordingProxy: Sendable {
+    /// One request and the answer that went back for it.
+    public struct Exchange: Sendable {
+        public let request: LoopbackHTTPServer.Request
+        public var status: Int
+        /// Lowercased names, as the proxy read them.
+        public var headers: [String: String]
+        public var body: [UInt8]
+    }
+
+    /// What to do with the next request that `matches`; each rule is used once.
+    private struct Rule: Sendable {
+        let matches: @Sendable (LoopbackHTTPServer.Request) -> Bool
+        let answer: @Sendable (Exchange) -> Exchange
+    }
+
+    /// What the server's thread and the test share.
+    private final class State: Sendable {
+        let log = Mutex<[Exchange]>([])
+        let rules = Mutex<[Rule]>([])
+    }
+
+    private let server: LoopbackHTTPServer
+    private let state = State()
+
+    /// - Parameter backendPort: the loopback port the real backend listens on.
+    public init(backendPort: UInt16) throws {
+        let state = state
+        server = try LoopbackHTTPServer { request in
+            let forwarded = Self.forward(request, to: backendPort)
+            let rule = state.rules.withLock { pending -> Rule? in
+                guard let index = pending.firstIndex(where: { $0.matches(request) }) else { return nil }
+                return pending.remove(at: index)
+            }
+            let answer = rule.map { $0.answer(forwarded) } ?? forwarded
+            state.log.withLock { $0.append(answer) }
+            var headers = answer.headers
+            headers["content-length"] = nil
+            headers["connection"] = nil
+            return .respond(status: answer.status, headers: headers, body: answer.body)
+        }
+    }
+
+    public var url: String { "http://127.0.0.1:\(server.port)" }
+
+    /// Every exchange so far, in order, as the client got it.
+    public var exchanges: [Exchange] { state.log.withLock { $0 } }
+
+    /// Answers the next request that `matches` with `recorded` (status, headers, body)
+    /// in place of the backend's own answer: a replay.
+    public func replay(_ recorded: Exchange, toNext matches: @escaping @Sendable (LoopbackHTTPServer.Request) -> Bool) {
+        state.rules.withLock { $0.append(Rule(matches: matches) { fresh in
+            Exchange(request: fresh.request, status: recorded.status, headers: recorded.headers, body: recorded.body)
+        }) }
+    }
+
+    /// Changes the backend's answer to the next request that `matches` on its way back.
+    public func tamper(
+        withNext matches: @escaping @Sendable (LoopbackHTTPServer.Request) -> Bool,
+        _ change: @escaping @Sendable (inout Exchange) -> Void
+    ) {
+        state.rules.withLock { $0.append(Rule(matches: matches) { fresh in
+            var changed = fresh
+            change(&changed)
+            return changed
+        }) }
+    }
+
+    public func stop() {
+        server.stop()
+    }
+
+    /// The request sent on to the backend as it came, and its answer read to the end;
+    /// a 502 when the backend cannot be reached.
+    private static func forward(_ request: LoopbackHTTPServer.Request, to port: UInt16) -> Exchange {
+        let unreachable = Exchange(request: request, status: 502, headers: [:], body: [])
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard connection >= 0 else { return unreachable }
+        defer { close(connection) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { return unreachable }
+        var head = "\(request.method) \(request.target) HTTP/1.1\r\n"
+        for (name, value) in request.headers where !["content-length", "connection"].contains(name) {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "Content-Length: \(request.body.count)\r\nConnection: close\r\n\r\n"
+        let outgoing = Array(head.utf8) + request.body
+        var offset = 0
+        while offset < outgoing.count {
+            let sent = outgoing[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return unreachable }
+            offset += sent
+        }
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            answer += chunk[..<count]
+        }
+        return parse(answer, for: request) ?? unreachable
+    }
+
+    /// A complete HTTP/1.1 answer with a `Content-Length` (what the bundled backend sends).
+    private static func parse(_ bytes: [UInt8], for request: LoopbackHTTPServer.Request) -> Exchange? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard bytes.count >= 4,
+              let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(separator) }) else { return nil }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Array(bytes[(end + 4)...])
+        if let length = headers["content-length"].flatMap(Int.init), length <= body.count {
+            body = Array(body.prefix(length))
+        }
+        return Exchange(request: request, status: status, headers: headers, body: body)
+    }
+}
