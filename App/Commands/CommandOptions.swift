@@ -10,7 +10,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The backend (default http://127.0.0.1:8080; env STOREFRONT_BASE_URL).")
     var baseURL: String?
 
-    @Option(name: .long, help: "File with the base64 payload key (env STOREFRONT_PAYLOAD_KEY); with neither, plain JSON.")
+    @Option(name: .long, help: "File with the payload key and its id, a JWK as serve writes it (env STOREFRONT_PAYLOAD_KEY); with neither, plain JSON.")
     var payloadKeyFile: String?
 
     @Option(name: .long, help: "Where the session and the cache live (env STOREFRONT_DATA_DIR; default under XDG_STATE_HOME and XDG_CACHE_HOME).")

@@ -20,7 +20,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             JSON. Try `storefront demo`: it needs no set-up and no network.
 
             Environment: STOREFRONT_BASE_URL (the backend), STOREFRONT_PAYLOAD_KEY (the \
-            base64 payload key), STOREFRONT_DATA_DIR (session and cache), STOREFRONT_CA_FILE \
+            payload key and its id, a JWK), STOREFRONT_DATA_DIR (session and cache), STOREFRONT_CA_FILE \
             and STOREFRONT_PINS (https trust), STOREFRONT_TRANSPORT=urlsession, \
             XDG_STATE_HOME and XDG_CACHE_HOME. An option wins over its variable. \
             Colour and the spinner appear only on a terminal: NO_COLOR (set, not empty), \

@@ -4,9 +4,10 @@
 public enum NetworkError: Error, Equatable, Sendable {
     /// What the socket or the adapter said.
     case transport(TransportError)
-    /// Sealed mode got a response body without `X-IV`: a downgrade, never parsed.
+    /// Sealed mode got a response body without `Storefront-Seal`: a downgrade, never parsed.
     case unsealedResponse
-    /// A sealed body did not open (bad `X-IV`, too short, wrong tag); no byte of it is used.
+    /// A sealed body did not open (a version-1 answer, another version or key, a bad
+    /// header, too short, wrong tag, sealed for another request); no byte of it is used.
     case unopenableResponse(reason: String)
     /// The backend accepts no key by the id this client seals under (unknown, or its
     /// time ran out): the client needs the backend's current key.

@@ -5,7 +5,8 @@ import Foundation
 /// and it wipes them when the last copy of the key goes away.
 public struct AES256Key: Sendable, Equatable {
     public static let byteCount = 32
-    /// Standard base64 of 32 bytes: 43 data characters and one `=`.
+    /// Standard base64 of 32 bytes: 43 data characters and one `=`, as version 1 of the
+    /// sealed layer wrote a bare key (refused now, with a sentence saying why).
     public static let base64Length = 44
 
     private let storage: KeyStorage
@@ -33,26 +34,6 @@ public struct AES256Key: Sendable, Equatable {
 
     public static func == (lhs: AES256Key, rhs: AES256Key) -> Bool {
         CRYPTO_memcmp(lhs.storage.buffer.baseAddress, rhs.storage.buffer.baseAddress, byteCount) == 0
-    }
-
-    /// Reads a key written as standard base64 (PROTOCOL.md): 44 characters, decoding to
-    /// 32 bytes. Surrounding whitespace is ignored because key files end with a newline.
-    /// Errors say what is wrong with the text without repeating any of it.
-    public init(base64 text: String) throws(CryptoError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count == AES256Key.base64Length else {
-            throw .malformedKey(
-                reason: "expected \(AES256Key.base64Length) characters of standard base64 (32 bytes), found \(trimmed.count)"
-            )
-        }
-        if trimmed.contains(where: { $0 == "-" || $0 == "_" }) {
-            throw .malformedKey(reason: "it uses the URL-safe base64 alphabet (- and _); use standard base64 (+ and /)")
-        }
-        guard var decoded = Data(base64Encoded: trimmed) else {
-            throw .malformedKey(reason: "it is not valid standard base64")
-        }
-        defer { decoded.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) } }
-        try self.init(bytes: decoded)
     }
 
     /// A fresh key from the secure random generator.
