@@ -41,6 +41,21 @@ public struct SealHeader: Sendable, Equatable {
     /// version is named as such whatever else it holds. Members this version does not
     /// know are ignored, as RFC 9651 asks, and are in no associated data.
     public init(parsing text: String) throws(SealHeaderError) {
+        if let written = Self.asWritten(text) {
+            self = written
+        } else {
+            self = try Self.parsedByGrammar(text)
+        }
+    }
+
+    /// The field read by RFC 9651's grammar, with Apple's parser.
+    package static func parsedByGrammar(_ text: String) throws(SealHeaderError) -> SealHeader {
+        var header = SealHeader(keyID: "", nonce: nil)
+        try header.read(text)
+        return header
+    }
+
+    private mutating func read(_ text: String) throws(SealHeaderError) {
         let members: OrderedMap<String, ItemOrInnerList>
         do {
             var parser = StructuredFieldValueParser(Array(text.utf8))
@@ -91,6 +106,59 @@ public struct SealHeader: Sendable, Equatable {
         if let time { members.append("t=\(time)") }
         if let refusal { members.append("error=\(refusal.rawValue)") }
         return members.joined(separator: ", ")
+    }
+
+    /// The header when `text` is exactly as `fieldValue` writes one, else nil, and the
+    /// grammar reads it. Every header our own programs send takes this way: it reads a
+    /// strict subset of RFC 9651 to the same values (FuzzSealHeader holds the two to
+    /// that), and spares a command the parser's generic set-up, some 0.7 million
+    /// instructions on its first header.
+    package static func asWritten(_ text: String) -> SealHeader? {
+        let bytes = Array(text.utf8)
+        // The members as `fieldValue` joins them: ", " between, no other space.
+        var members: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") {
+                members.append(bytes[start..<index])
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        members.append(bytes[start...])
+        guard (3...4).contains(members.count), value(of: members[0], "v=") == "2",
+              let keyID = value(of: members[1], "kid=\"", "\""), PayloadKey.isValidID(keyID) else { return nil }
+        if members.count == 3, value(of: members[2], "error=") == Refusal.unknownKey.rawValue {
+            return SealHeader(keyID: keyID, nonce: nil, refusal: .unknownKey)
+        }
+        guard let encoded = value(of: members[2], "nonce=:", ":"), encoded.utf8.count == 16, encoded.utf8.allSatisfy(isBase64),
+              let nonceBytes = Data(base64Encoded: encoded), let nonce = try? GCMNonce(bytes: nonceBytes) else { return nil }
+        guard members.count == 4 else { return SealHeader(keyID: keyID, nonce: nonce) }
+        guard let digits = value(of: members[3], "t="), (1...15).contains(digits.utf8.count),
+              digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let time = Int64(digits) else { return nil }
+        return SealHeader(keyID: keyID, nonce: nonce, time: time)
+    }
+
+    /// What lies between `prefix` and `suffix` in `member`, when it has both.
+    private static func value(of member: ArraySlice<UInt8>, _ prefix: String, _ suffix: String = "") -> String? {
+        let head = Array(prefix.utf8)
+        let tail = Array(suffix.utf8)
+        guard member.count >= head.count + tail.count, member.starts(with: head), member.suffix(tail.count).elementsEqual(tail) else { return nil }
+        return String(decoding: member.dropFirst(head.count).dropLast(tail.count), as: UTF8.self)
+    }
+
+    /// RFC 9651's byte-sequence alphabet: standard base64 with its padding.
+    private static func isBase64(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+            true
+        default:
+            false
+        }
     }
 
     /// A member's value when it is a single item (parameters ignored), else nil.

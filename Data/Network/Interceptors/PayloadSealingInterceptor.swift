@@ -61,22 +61,23 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
         for request: SealedExchange.Request
     ) throws(NetworkError) -> (HTTPResponse, [UInt8]) {
         let headerText = Self.sealField.flatMap { response.headerFields[$0] }
-        let header = headerText.flatMap { try? SealHeader(parsing: $0) }
-        // The one answer that cannot be sealed: the server holds no key it accepts by our
-        // id. Unauthenticated by nature, so it changes nothing; it only ends the command.
-        if body.isEmpty, header?.refusal == .unknownKey {
-            throw .payloadKeyRefused(keyID: key.id)
+        guard !body.isEmpty else {
+            // The one answer that cannot be sealed: the server holds no key it accepts by
+            // our id. Unauthenticated by nature, so it changes nothing; it ends the command.
+            if let headerText, (try? SealHeader(parsing: headerText))?.refusal == .unknownKey {
+                throw .payloadKeyRefused(keyID: key.id)
+            }
+            // Otherwise an empty body has nothing to open; its status is taken as sent (a 304).
+            return (response, body)
         }
-        // An empty body has nothing to open; its status is taken as sent (a 304).
-        guard !body.isEmpty else { return (response, body) }
         guard let headerText else {
             let isVersionOne = Self.versionOneField.map { response.headerFields[$0] != nil } ?? false
             throw isVersionOne ? .unopenableResponse(reason: "it is a version-1 sealed answer, and this client speaks version 2 only") : .unsealedResponse
         }
         let plaintext: [UInt8]
         do {
-            let parsed = try SealHeader.parsed(headerText)
-            plaintext = try SealedExchange.openResponse(status: response.status.code, header: parsed, body: body, for: request, key: key)
+            let header = try SealHeader.parsed(headerText)
+            plaintext = try SealedExchange.openResponse(status: response.status.code, header: header, body: body, for: request, key: key)
         } catch {
             throw .unopenableResponse(reason: error.description)
         }

@@ -37,4 +37,23 @@ struct SealHeaderTests {
         #expect(header.refusal == .unknownKey && header.nonce == nil && header.keyID == "old")
         #expect(header.fieldValue == #"v=2, kid="old", error=unknown-key"#)
     }
+
+    @Test("the fast reading takes exactly what fieldValue writes, and agrees with the grammar", arguments: [
+        #"v=2, kid="k1", nonce=:AAECAwQFBgcICQoL:, t=1764104943"#, #"v=2, kid="k1", nonce=:AAECAwQFBgcICQoL:"#,
+        #"v=2, kid="old", error=unknown-key"#,
+    ])
+    func fastReading(text: String) throws {
+        let written = try #require(SealHeader.asWritten(text))
+        #expect(written == (try SealHeader.parsedByGrammar(text)))
+        #expect(written.fieldValue == text)
+    }
+
+    @Test("anything else goes to the grammar", arguments: [
+        #"v=2,kid="k1",nonce=:AAECAwQFBgcICQoL:"#, #"kid="k1", v=2, nonce=:AAECAwQFBgcICQoL:"#, #"v=2, kid="k1", nonce=:AAECAwQFBgcICQoL:, t=-1"#,
+        #"v=2, kid="k1", nonce=:AAECAwQFBgcICQoL:, t=1, x=1"#, #"v=3, kid="k1", nonce=:AAECAwQFBgcICQoL:"#, #" v=2, kid="k1", nonce=:AAECAwQFBgcICQoL:"#,
+        #"v=2, kid="k1", nonce=:AAECAwQFBgcI CQoL:"#, #"v=2, kid="k 1", nonce=:AAECAwQFBgcICQoL:"#, #"v=2, kid="k1", nonce=:AAECAwQFBgcICQoL:, t=1234567890123456"#,
+    ])
+    func grammarReading(text: String) {
+        #expect(SealHeader.asWritten(text) == nil)
+    }
 }

@@ -95,3 +95,18 @@ struct SealedPayloadVectorTests {
         }
     }
 }
+
+extension SealedPayloadVectorTests {
+    @Test("the digest a GET is bound to is SHA-256 of nothing, as libcrypto computes it")
+    func digestOfNothing() throws {
+        #expect(SealedExchange.digestOfNothing == (try SHA256.hash([])))
+        #expect(try SealedExchange.digest(of: [1]) == (try SHA256.hash([1])))
+    }
+
+    @Test("the kernel's bytes have the asked length, do not repeat, and more than 256 are refused")
+    func kernelBytes() throws {
+        let draws = try (0..<100).map { _ in try SecureRandom.kernelBytes(12) }
+        #expect(draws.allSatisfy { $0.count == 12 } && Set(draws).count == 100)
+        #expect(throws: CryptoError.inputTooLarge(257)) { _ = try SecureRandom.kernelBytes(257) }
+    }
+}
