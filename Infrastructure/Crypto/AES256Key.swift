@@ -27,6 +27,16 @@ public struct AES256Key: Sendable, Equatable {
         try storage.contexts.take(encrypting: encrypting, key: UnsafePointer(storage.buffer.baseAddress), nonce: nonce.bytes)
     }
 
+    /// Sets a context up ahead of a message, so the cost of libcrypto's first use (its
+    /// configuration, the provider's tables, the cipher's fetch: about a millisecond)
+    /// falls where the caller is waiting anyway, such as on a request in flight.
+    public func prepare(encrypting: Bool) {
+        guard let nonce = try? GCMNonce(bytes: [UInt8](repeating: 0, count: GCMNonce.byteCount)),
+              let context = try? takeContext(encrypting: encrypting, nonce: nonce) else { return }
+        // Set to a nonce that never seals anything: the next message sets its own.
+        recycle(context, encrypting: encrypting)
+    }
+
     /// Hands a context back after a message that went well, for the next one.
     func recycle(_ context: OpaqueContext, encrypting: Bool) {
         storage.contexts.recycle(context, encrypting: encrypting)

@@ -43,7 +43,11 @@ public struct PayloadSealingInterceptor: HTTPInterceptor {
         if outgoingBody != nil {
             outgoing.headerFields[.contentType] = "application/octet-stream"
         }
+        // A GET sealed nothing, so libcrypto is still untouched: set the answer's
+        // cipher up while the request is in flight, not after the answer came.
+        let preparing = outgoingBody == nil ? Task { [key] in key.key.prepare(encrypting: false) } : nil
         let (response, responseBody) = try await next(outgoing, outgoingBody)
+        await preparing?.value
         return try open(response, responseBody, for: sealed)
     }
 
