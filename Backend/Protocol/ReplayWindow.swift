@@ -23,8 +23,14 @@ final class ReplayWindow: Sendable {
     /// Past this many remembered nonces, every sealed body is refused until some age
     /// out, rather than forgetting one early, which would let its replay through.
     let capacity: Int
-    /// Key id and nonce, to the time after which the nonce may be forgotten.
-    private let seen = Mutex<(expiries: [String: Int64], nextSweep: Int)>(([:], 1024))
+    /// A nonce is unique only under its key.
+    private struct Seen: Hashable {
+        let keyID: String
+        let nonce: GCMNonce
+    }
+
+    /// Each nonce seen, to the time after which it may be forgotten.
+    private let seen = Mutex<(expiries: [Seen: Int64], nextSweep: Int)>(([:], 1024))
 
     init(window: Int64 = ReplayWindow.defaultWindow, capacity: Int = 1_000_000) {
         self.window = window
@@ -36,7 +42,7 @@ final class ReplayWindow: Sendable {
     func admit(keyID: String, nonce: GCMNonce, time: Int64, now: Int64) -> Verdict {
         let skew = time - now
         guard abs(skew) <= window else { return .outsideWindow(skew: skew) }
-        let name = keyID + " " + nonce.bytes.map { String($0, radix: 16) }.joined(separator: ".")
+        let name = Seen(keyID: keyID, nonce: nonce)
         return seen.withLock { seen in
             if seen.expiries.count >= seen.nextSweep {
                 seen.expiries = seen.expiries.filter { $0.value >= now }

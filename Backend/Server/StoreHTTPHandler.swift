@@ -46,27 +46,30 @@ struct StoreHTTPHandler: Sendable {
     }
 
     private func answer(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
-        guard let seal else {
-            if await faults.takeFailure() { return message(503, "Service temporarily unavailable") }
-            if bodyTooLarge { return message(413, "Request body too large") }
-            return await service.respond(to: request).answering(conditional: request)
-        }
-        // Sealed: every answer, a fault's or a refusal's included, is sealed for the request it answers.
-        switch seal.open(request, log: { logger.notice("\($0)") }) {
-        case .refused(let refusal):
-            return refusal
-        case .request(let opened, let sealed, let key):
-            let plain: StoreResponse
-            if await faults.takeFailure() {
-                plain = message(503, "Service temporarily unavailable")
-            } else if bodyTooLarge {
-                plain = message(413, "Request body too large")
-            } else {
-                plain = await service.respond(to: opened).answering(conditional: opened)
+        // Sealed: the request is opened first, so every answer after this, a fault's
+        // included, is sealed for the request it answers; a refusal is final as it is.
+        var opened = request
+        var sealedAs: (request: SealedExchange.Request, key: PayloadKey)?
+        if let seal {
+            switch seal.open(request, log: { logger.notice("\($0)") }) {
+            case .refused(let refusal):
+                return refusal
+            case .request(let plaintext, let sealed, let key):
+                opened = plaintext
+                sealedAs = (sealed, key)
             }
-            // A 304 has no body, so nothing is sealed (PROTOCOL.md): the client uses it only
-            // to renew an answer it already holds, which was authenticated when it came.
-            return seal.seal(plain, for: sealed, key: key)
         }
+        let plain: StoreResponse
+        if await faults.takeFailure() {
+            plain = message(503, "Service temporarily unavailable")
+        } else if bodyTooLarge {
+            plain = message(413, "Request body too large")
+        } else {
+            plain = await service.respond(to: opened).answering(conditional: opened)
+        }
+        // A 304 has no body, so nothing is sealed (PROTOCOL.md): the client uses it only
+        // to renew an answer it already holds, which was authenticated when it came.
+        guard let seal, let sealedAs else { return plain }
+        return seal.seal(plain, for: sealedAs.request, key: sealedAs.key)
     }
 }

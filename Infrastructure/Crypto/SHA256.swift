@@ -14,7 +14,12 @@ public enum SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     public static func hexDigest(of bytes: [UInt8]) throws(CryptoError) -> String {
-        let hexDigits = Array("0123456789abcdef")
-        return String(try hash(bytes).flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0x0f)]] })
+        hex(try hash(bytes))
+    }
+
+    /// A digest already taken, as lowercase hex digits.
+    public static func hex(_ digest: [UInt8]) -> String {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0x0f)]] }, as: UTF8.self)
     }
 }

@@ -89,7 +89,7 @@ public enum SealedExchange {
             // A body's nonce is its GCM IV, so it comes from OpenSSL's DRBG (SP 800-38D
             // section 8.2.2). A GET's encrypts nothing and only binds the answer: the
             // kernel's generator is enough, and a read skips the DRBG's set-up.
-            let nonce = try freshNonce(bindingOnly: body == nil, chosen: chosen)
+            let nonce = try nonce(chosen, bindingOnly: body == nil)
             let header = SealHeader(keyID: key.id, nonce: nonce, time: time)
             let unbound = Request(header: header, method: method, target: target, bodyDigest: [])
             var sent: [UInt8]?
@@ -138,12 +138,7 @@ public enum SealedExchange {
         keys: PayloadKeyRing,
         now: Int64
     ) throws(Failure) -> (request: Request, key: PayloadKey) {
-        let header: SealHeader
-        do {
-            header = try SealHeader(parsing: headerText)
-        } catch {
-            throw .header(error)
-        }
+        let header = try SealHeader.parsed(headerText)
         guard header.refusal == nil, header.nonce != nil else { throw .header(.malformed("a request carries a nonce and no error")) }
         guard header.time != nil else { throw .missingTime }
         guard let key = keys.acceptedKey(id: header.keyID, at: now) else { throw .keyNotAccepted(id: header.keyID) }
@@ -186,7 +181,7 @@ public enum SealedExchange {
         nonce chosen: GCMNonce?
     ) throws(Failure) -> (header: SealHeader, body: [UInt8]) {
         do throws(CryptoError) {
-            let nonce = try nonce(chosen)
+            let nonce = try nonce(chosen, bindingOnly: false)
             let header = SealHeader(keyID: key.id, nonce: nonce)
             let associatedData = responseAssociatedData(header: header, status: status, for: request)
             let sealed = try AES256GCM.seal(body, associatedData: associatedData, using: key.key, nonce: nonce)
@@ -196,15 +191,9 @@ public enum SealedExchange {
         }
     }
 
-    /// The chosen nonce (vectors), else a fresh random one.
-    private static func nonce(_ chosen: GCMNonce?) throws(CryptoError) -> GCMNonce {
-        if let chosen { return chosen }
-        return try GCMNonce.random()
-    }
-
     /// The chosen nonce (vectors), else a fresh one: from the kernel when it only binds
-    /// an answer, else from the DRBG.
-    private static func freshNonce(bindingOnly: Bool, chosen: GCMNonce?) throws(CryptoError) -> GCMNonce {
+    /// an answer, else, as every GCM IV, from the DRBG.
+    private static func nonce(_ chosen: GCMNonce?, bindingOnly: Bool) throws(CryptoError) -> GCMNonce {
         if let chosen { return chosen }
         return bindingOnly ? try GCMNonce(bytes: SecureRandom.kernelBytes(GCMNonce.byteCount)) : try GCMNonce.random()
     }
@@ -226,8 +215,7 @@ public enum SealedExchange {
     /// the request body, then the request's whole associated data. The first line
     /// differs from a request's, so neither can pass for the other.
     static func responseAssociatedData(header: SealHeader, status: Int, for request: Request) -> [UInt8] {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        let digest = String(decoding: request.bodyDigest.flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0x0f)]] }, as: UTF8.self)
+        let digest = SHA256.hex(request.bodyDigest)
         let statusText = String(repeating: "0", count: max(0, 3 - String(status).count)) + String(status)
         return Array("storefront-seal/\(header.version) response\n\(header.keyID)\n\(statusText)\n\(digest)\n".utf8) + request.associatedData
     }
