@@ -128,11 +128,7 @@ public final class LoopbackHTTPServer: Sendable {
         let head = String(decoding: buffer[..<headerEnd], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = head[0].split(separator: " ").map(String.init)
         guard requestLine.count >= 2 else { return nil }
-        var headers: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        let headers = fields(head.dropFirst())
         let length = Int(headers["content-length"] ?? "0") ?? 0
         var body = Array(buffer[(headerEnd + 4)...])
         while body.count < length {
@@ -143,7 +139,17 @@ public final class LoopbackHTTPServer: Sendable {
         return Request(method: requestLine[0], target: requestLine[1], headers: headers, body: body)
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    /// Header lines as fields, names lowercased; a line without a colon is skipped.
+    static func fields(_ lines: some Sequence<String>) -> [String: String] {
+        var fields: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return fields
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }

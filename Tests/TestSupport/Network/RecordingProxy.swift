@@ -121,17 +121,11 @@ public final class RecordingProxy: Sendable {
 
     /// A complete HTTP/1.1 answer with a `Content-Length` (what the bundled backend sends).
     private static func parse(_ bytes: [UInt8], for request: LoopbackHTTPServer.Request) -> Exchange? {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4,
-              let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(separator) }) else { return nil }
+        guard let end = LoopbackHTTPServer.find([13, 10, 13, 10], in: bytes) else { return nil }
         let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusLine = lines[0].split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        let headers = LoopbackHTTPServer.fields(lines.dropFirst())
         var body = Array(bytes[(end + 4)...])
         if let length = headers["content-length"].flatMap(Int.init), length <= body.count {
             body = Array(body.prefix(length))
