@@ -15,24 +15,29 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
-    /// The domain's own rules, applied here, so a bad value exits 64 before any session,
-    /// cache or network is touched; the query they make is what the search uses.
-    func validate() throws {
-        _ = try searchQuery()
+    /// The domain's query, made once by `validate()` and used by `run()`: not an
+    /// argument, so it is left out of the coding keys the parser decodes.
+    private var searchQuery: SearchQuery?
+
+    private enum CodingKeys: String, CodingKey {
+        case query, paging, reading, options
     }
 
-    func run() async throws {
-        let searchQuery = try searchQuery()
-        try await CompositionRoot.run(options) { root in
-            await root.makeSearchPresenter().search(searchQuery, policy: reading.policy)
+    /// The domain's own rules, applied here, so a bad value exits 64 before any session,
+    /// cache or network is touched; the query they make is what the search uses.
+    mutating func validate() throws {
+        do {
+            searchQuery = try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
+        } catch {
+            throw ValidationError("The \(error.field) \(error.reason).")
         }
     }
 
-    private func searchQuery() throws -> SearchQuery {
-        do {
-            return try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
-        } catch {
-            throw ValidationError("The \(error.field) \(error.reason).")
+    func run() async throws {
+        // The parser always validates before it runs a command.
+        guard let searchQuery else { throw ValidationError("The search was not validated.") }
+        try await CompositionRoot.run(options) { root in
+            await root.makeSearchPresenter().search(searchQuery, policy: reading.policy)
         }
     }
 }

@@ -50,27 +50,18 @@ package struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
     let skip: Int
     let limit: Int
 
-    /// The page the query asked for. The page number and size come from the query,
-    /// not from the answer, whose `limit` only counts the products returned.
-    package func toDomain(for query: SearchQuery) throws(StoreError) -> ProductPage {
-        try toDomain(page: query.page, pageSize: query.pageSize, skip: query.skip)
-    }
-
-    /// A category's page, checked and mapped as a search's.
-    package func toDomain(for query: CategoryQuery) throws(StoreError) -> ProductPage {
-        try toDomain(page: query.paging.page, pageSize: query.paging.pageSize, skip: query.paging.skip)
-    }
-
-    private func toDomain(page: Int, pageSize: Int, skip asked: Int) throws(StoreError) -> ProductPage {
-        guard skip == asked else {
-            throw .unusableResponse(detail: "search answered skip \(skip) for skip \(asked)")
+    /// The page asked for (a search's or a category's). The page number and size come
+    /// from the request, not from the answer, whose `limit` only counts the products returned.
+    package func toDomain(for paging: Paging) throws(StoreError) -> ProductPage {
+        guard skip == paging.skip else {
+            throw .unusableResponse(detail: "search answered skip \(skip) for skip \(paging.skip)")
         }
         var products: [Product] = []
         for product in self.products {
             products.append(try product.toDomain())
         }
         do {
-            return try ProductPage(products: products, total: total, page: page, pageSize: pageSize)
+            return try ProductPage(products: products, total: total, page: paging.page, pageSize: paging.pageSize)
         } catch {
             throw .unusableResponse(detail: "search page: \(error)")
         }

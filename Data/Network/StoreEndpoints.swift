@@ -36,9 +36,7 @@ enum StoreEndpoints {
 
     /// Always through `/auth/products/search`, so a search is an authenticated request.
     static func search(_ query: SearchQuery) -> Call {
-        let target = "/auth/products/search" + queryString([
-            ("q", query.text), ("limit", String(query.pageSize)), ("skip", String(query.skip)),
-        ])
+        let target = "/auth/products/search" + queryString([("q", query.text)] + paging(query.paging))
         return Call(request: request(.get, target), requiresAuthentication: true)
     }
 
@@ -50,10 +48,13 @@ enum StoreEndpoints {
 
     /// The slug is safe in a path segment: `CategorySlug` allows only `a-z`, `0-9` and `-`.
     static func category(_ query: CategoryQuery) -> Call {
-        let target = "/auth/products/category/\(query.slug.rawValue)" + queryString([
-            ("limit", String(query.paging.pageSize)), ("skip", String(query.paging.skip)),
-        ])
+        let target = "/auth/products/category/\(query.slug.rawValue)" + queryString(paging(query.paging))
         return Call(request: request(.get, target), requiresAuthentication: true)
+    }
+
+    /// A page as DummyJSON asks for it: how many, after how many.
+    private static func paging(_ paging: Paging) -> [(name: String, value: String)] {
+        [("limit", String(paging.pageSize)), ("skip", String(paging.skip))]
     }
 
     /// A request in origin form: the adapter knows the backend's scheme and authority.

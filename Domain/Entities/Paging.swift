@@ -26,5 +26,11 @@ public struct Paging: Hashable, Sendable {
     }
 
     /// How many items come before this page.
-    public var skip: Int { (page - 1) * pageSize }
+    public var skip: Int { Paging.itemsBefore(page: page, pageSize: pageSize) }
+
+    /// How many items come before `page`: what the server is asked to skip, and where a
+    /// page's shown range starts. The one place the sum is written.
+    public static func itemsBefore(page: Int, pageSize: Int) -> Int {
+        (page - 1) * pageSize
+    }
 }

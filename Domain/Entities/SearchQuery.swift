@@ -5,18 +5,13 @@
 public struct SearchQuery: Hashable, Sendable {
     /// Allowed lengths of the trimmed text, in characters.
     public static let textLength = 1...100
-    /// Allowed page sizes.
-    public static let pageSizes = Paging.pageSizes
-    /// The page size when none is given.
-    public static let defaultPageSize = Paging.defaultPageSize
 
     /// The trimmed search text.
     public let text: String
-    /// 1-based page number.
-    public let page: Int
-    public let pageSize: Int
+    /// Which page, and how long: a search pages as a category does.
+    public let paging: Paging
 
-    public init(text: String, page: Int = 1, pageSize: Int = SearchQuery.defaultPageSize) throws(InvalidInput) {
+    public init(text: String, page: Int = 1, pageSize: Int = Paging.defaultPageSize) throws(InvalidInput) {
         let trimmed = text.trimmingWhitespace()
         guard SearchQuery.textLength.contains(trimmed.count) else {
             throw InvalidInput(
@@ -24,12 +19,7 @@ public struct SearchQuery: Hashable, Sendable {
                 reason: "must be between \(SearchQuery.textLength.lowerBound) and \(SearchQuery.textLength.upperBound) characters"
             )
         }
-        let paging = try Paging(page: page, pageSize: pageSize)
         self.text = trimmed
-        self.page = paging.page
-        self.pageSize = paging.pageSize
+        self.paging = try Paging(page: page, pageSize: pageSize)
     }
-
-    /// How many matches come before this page.
-    public var skip: Int { (page - 1) * pageSize }
 }

@@ -11,7 +11,7 @@ public struct SearchProducts: Sendable {
     public func callAsFunction(
         text: String,
         page: Int = 1,
-        pageSize: Int = SearchQuery.defaultPageSize,
+        pageSize: Int = Paging.defaultPageSize,
         policy: ReadPolicy = .standard
     ) async throws(StoreError) -> Fetched<ProductPage> {
         let query: SearchQuery

@@ -24,11 +24,11 @@ enum WireAnswersCheck {
             switch answer {
             case .searchPage:
                 guard let query = try? SearchQuery(text: "phone", page: page, pageSize: pageSize) else { return }
-                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query)
+                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query.paging)
                 check(mapped, page: page, pageSize: pageSize)
             case .categoryPage:
                 guard let query = try? CategoryQuery(slug: "smartphones", page: page, pageSize: pageSize) else { return }
-                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query)
+                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query.paging)
                 check(mapped, page: page, pageSize: pageSize)
             case .product:
                 _ = try StoreClient.decode(body, as: ProductDTO.self).toDomain()

@@ -36,7 +36,7 @@ struct LiveSearchPresenterTests {
             await timer.advance(by: .milliseconds(300))
             await presenter.settle()
 
-            #expect(await repository.searchCalls.last?.pageSize == expected, "\(rows) rows")
+            #expect(await repository.searchCalls.last?.paging.pageSize == expected, "\(rows) rows")
         }
     }
 

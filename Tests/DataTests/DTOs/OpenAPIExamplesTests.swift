@@ -27,7 +27,7 @@ struct OpenAPIExamplesTests {
     static func page(_ data: Data) throws {
         let dto = try JSONDecoder().decode(ProductSearchResponseDTO.self, from: data)
         let query = try SearchQuery(text: "phone", page: 1, pageSize: max(dto.limit, 1))
-        _ = try dto.toDomain(for: query)
+        _ = try dto.toDomain(for: query.paging)
     }
 
     @Test("every operation's 200 example decodes and maps; every error example is a message")

@@ -15,11 +15,11 @@ struct SearchQueryTests {
     @Test("accepts the edges of each range", arguments: [("a", 1, 1), (String(repeating: "x", count: 100), 1, 100)])
     func acceptsEdges(text: String, page: Int, pageSize: Int) throws {
         let query = try SearchQuery(text: text, page: page, pageSize: pageSize)
-        #expect(query.pageSize == pageSize)
+        #expect(query.paging.pageSize == pageSize)
     }
 
     @Test("computes how many matches come before the page", arguments: [(1, 10, 0), (2, 10, 10), (3, 25, 50)])
     func skip(page: Int, pageSize: Int, skip: Int) throws {
-        #expect(try SearchQuery(text: "phone", page: page, pageSize: pageSize).skip == skip)
+        #expect(try SearchQuery(text: "phone", page: page, pageSize: pageSize).paging.skip == skip)
     }
 }

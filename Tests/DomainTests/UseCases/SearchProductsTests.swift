@@ -15,7 +15,7 @@ struct SearchProductsTests {
         #expect(result == Fetched(page, from: .network))
         let calls = await repository.searchCalls
         #expect(calls == [try SearchQuery(text: "phone", page: 2, pageSize: 10)])
-        #expect(calls.first?.skip == 10)
+        #expect(calls.first?.paging.skip == 10)
     }
 
     @Test("uses page 1 and ten results when none are given")
@@ -25,8 +25,8 @@ struct SearchProductsTests {
         _ = try await SearchProducts(repository: repository)(text: "phone")
 
         let calls = await repository.searchCalls
-        #expect(calls.map(\.page) == [1])
-        #expect(calls.map(\.pageSize) == [10])
+        #expect(calls.map(\.paging.page) == [1])
+        #expect(calls.map(\.paging.pageSize) == [10])
     }
 
     @Test("refuses input before the repository sees it", arguments: [

@@ -17,7 +17,7 @@ public actor FakeProductRepository: ProductRepository {
     public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         let needle = query.text.lowercased()
         let matches = catalogue.filter { $0.title.lowercased().contains(needle) || $0.description.lowercased().contains(needle) }
-        return Fetched(try Self.page(of: matches, page: query.page, pageSize: query.pageSize), from: .network)
+        return Fetched(try Self.page(of: matches, page: query.paging.page, pageSize: query.paging.pageSize), from: .network)
     }
 
     public func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {

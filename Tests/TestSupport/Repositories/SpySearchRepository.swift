@@ -48,8 +48,8 @@ public actor SpySearchRepository: ProductRepository {
                 id: ProductID(1), title: title, description: "", category: "c", brand: nil,
                 price: Money(minorUnits: 100, currency: .usd), discountPercentage: 0, rating: 1, stock: 1, tags: [], thumbnailURL: ""
             )
-            let more = (1..<query.pageSize).map { _ in product }
-            return try ProductPage(products: [product] + more, total: 25, page: query.page, pageSize: query.pageSize)
+            let more = (1..<query.paging.pageSize).map { _ in product }
+            return try ProductPage(products: [product] + more, total: 25, page: query.paging.page, pageSize: query.paging.pageSize)
         } catch {
             throw .invalidInput(error)
         }
