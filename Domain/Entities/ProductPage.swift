@@ -39,7 +39,7 @@ public struct ProductPage: Equatable, Sendable {
     }
 
     /// How many matches come before this page.
-    public var skip: Int { (page - 1) * pageSize }
+    public var skip: Int { Paging.itemsBefore(page: page, pageSize: pageSize) }
 
     /// The matches shown, e.g. `11–20 of 23`; `nil` when the page is empty.
     public var shownRange: ShownRange? {
@@ -49,4 +49,14 @@ public struct ProductPage: Equatable, Sendable {
 
     /// Whether a later page has more matches.
     public var hasNextPage: Bool { skip + products.count < total }
+
+    /// Which matches a page shows, 1-based and inclusive: `11–20 of 23`. Its
+    /// `description` is the one spelling of that range, for every screen that shows it.
+    public struct ShownRange: Equatable, Sendable, CustomStringConvertible {
+        public let first: Int
+        public let last: Int
+        public let total: Int
+
+        public var description: String { "\(first)–\(last) of \(total)" }
+    }
 }

@@ -46,7 +46,7 @@ public struct LiveSearchScreen: Equatable, Sendable {
     }
 
     private var rangeText: String {
-        page?.shownRange.map { "Showing \($0.first)–\($0.last) of \($0.total) results" } ?? "No results"
+        page?.shownRange.map { "Showing \($0) results" } ?? "No results"
     }
 
     /// The aligned table of the results, header first, as `storefront search` prints it

@@ -17,7 +17,7 @@ enum ProductTable {
         guard let range = page.shownRange else {
             return [StyledText(page.total == 0 ? "No results \(subject)" : "No results on page \(page.page) \(subject) (\(page.total) in all)")]
         }
-        let footer = StyledText("Showing \(range.first)–\(range.last) of \(range.total) \(noun) \(subject)", style: .secondary)
+        let footer = StyledText("Showing \(range) \(noun) \(subject)", style: .secondary)
         return lines(for: page.products, width: width) + ["", footer]
     }
 
