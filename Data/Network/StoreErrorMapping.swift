@@ -29,14 +29,15 @@ enum StoreErrorMapping {
         case _ where RetryAfter.asksToWait(status: status, wait: retryAfter):
             // Asked to wait longer than a command waits, or again after waiting once.
             .rateLimited(retryAfter: retryAfter)
-        case (502, _), (503, _), (504, _):
+        case _ where RetryInterceptor.Policy.gatewayFailures.contains(status):
             // Still failing after the retries: as good as absent, so the cache may stand in.
             .offline
         case (500...599, _):
             .serverFailed(status: status, message: message)
-        case (...199, _), (300...399, _), (600..., _):
-            // Not a final status (below 200, a 101 nobody asked for), a 3xx that is not
-            // a redirect (those were refused earlier), or no HTTP status at all.
+        case (...199, _), (300...399, _):
+            // Not a final status (below 200, a 101 nobody asked for), or a 3xx that is
+            // not a redirect (those were refused earlier). A status outside
+            // `TransportConfiguration.httpStatuses` never gets here: the adapters refuse it.
             .unusableResponse(detail: "the store answered with status \(status), which no request of this client expects")
         default:
             .unexpected(detail: "HTTP \(status)" + (message.map { ": \($0)" } ?? ""))

@@ -53,6 +53,10 @@ public struct TransportConfiguration: Sendable {
         return (components.url ?? url, path)
     }
 
+    /// The statuses HTTP has (RFC 9110, section 15): a three-digit code from 100 to 599.
+    /// Both adapters refuse any other before an interceptor sees it.
+    public static let httpStatuses = 100...599
+
     /// The response head an adapter hands up, built from the status and fields its HTTP
     /// stack reported, on the rules both adapters keep:
     /// - a status outside 100–599 is not HTTP;
@@ -62,7 +66,7 @@ public struct TransportConfiguration: Sendable {
     /// - a redirect is refused, never followed.
     /// Each is a `TransportError`, as the socket's own failures are.
     public static func responseHead(status: Int, fields: [(name: String, value: String)]) throws(TransportError) -> HTTPResponse {
-        guard (100...599).contains(status) else {
+        guard httpStatuses.contains(status) else {
             throw .malformedResponse(reason: "status \(status), which is not an HTTP status")
         }
         var headerFields = HTTPFields()
@@ -136,4 +140,32 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "sha256/" + Data(digest).base64EncodedString() }
+}
+
+/// Bounds one exchange by an overall deadline, for any transport: the exchange and a
+/// timer race, and whichever ends first cancels the other. Cancelling the exchange
+/// cancels its HTTP request, so the connection is closed, not left to drip.
+public enum ExchangeDeadline {
+    public static func run<Result: Sendable>(
+        within deadline: Duration,
+        _ exchange: @escaping @Sendable () async throws(TransportError) -> Result
+    ) async throws(TransportError) -> Result {
+        do {
+            return try await withThrowingTaskGroup(of: Result.self) { group in
+                group.addTask { try await exchange() }
+                group.addTask {
+                    try await Task.sleep(for: deadline)
+                    throw TransportError.deadlineExceeded(deadline)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw TransportError.cancelled }
+                return first
+            }
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            // The timer's sleep ends with CancellationError only when the caller cancelled.
+            throw .cancelled
+        }
+    }
 }

@@ -25,10 +25,15 @@ public struct RetryInterceptor: HTTPInterceptor {
         /// The longest `Retry-After` that is waited out rather than reported.
         public var longestWait: Duration
 
+        /// 502, 503 and 504: a gateway or server that could not answer this time. Tried
+        /// again here; still failing after the tries, the store client counts the backend
+        /// as away (`StoreErrorMapping`), so a kept answer may stand in.
+        public static let gatewayFailures: Set<Int> = [502, 503, 504]
+
         public init(
             maximumAttempts: Int = 3,
             baseDelay: Duration = .milliseconds(100),
-            retryableStatuses: Set<Int> = [502, 503, 504],
+            retryableStatuses: Set<Int> = Policy.gatewayFailures,
             longestWait: Duration = .seconds(5)
         ) {
             self.maximumAttempts = maximumAttempts

@@ -1,3 +1,4 @@
+import Data
 import NIOCore
 import NIOHTTP1
 
@@ -47,15 +48,16 @@ final class StatusLineGuard: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             let code = head.status.code
+            guard TransportConfiguration.httpStatuses.contains(Int(code)) else {
+                return refuse("status \(code), which is not an HTTP status", context: context)
+            }
             switch code {
             case 101:
                 return refuse("a 101 (Switching Protocols) that this client never asked for", context: context)
             case 100...199:
                 awaitingFinalHead = true
-            case 200...599:
-                awaitingFinalHead = false
             default:
-                return refuse("status \(code), which is not an HTTP status", context: context)
+                awaitingFinalHead = false
             }
         case .body where awaitingFinalHead:
             return refuse("a body after an informational (1xx) answer", context: context)
