@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Presentation
 
 /// The terminal side of Presentation's output port: results to standard output,
@@ -53,5 +54,27 @@ public struct TerminalOutput: ConsoleOutput {
 
     private static let writeError: @Sendable (String) -> Void = { text in
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+}
+
+/// Prints log messages as plain lines on standard error (`--verbose`): no timestamps
+/// or labels, just what the interceptors and the cache say about each exchange.
+public struct DiagnosticLogHandler: LogHandler {
+    public let output: any ConsoleOutput
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+
+    public init(output: any ConsoleOutput, logLevel: Logger.Level) {
+        self.output = output
+        self.logLevel = logLevel
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        output.printDiagnostic("\(event.level == .debug ? "" : "\(event.level): ")\(event.message)")
     }
 }

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Infrastructure
 import Logging
+import Synchronization
 
 /// The store's HTTP client: runs each request through interceptors, first to last, and
 /// then through the adapter, whose `TransportError` becomes the chain's `NetworkError`
@@ -79,5 +80,45 @@ extension InterceptedTransport {
             interceptors.append(PayloadSealingInterceptor(key: payloadKey, clock: clock))
         }
         return InterceptedTransport(interceptors: interceptors, transport: adapter)
+    }
+}
+
+/// The rest of the chain, as an interceptor sees it: call it zero, one or more times.
+public typealias HTTPHandler = @Sendable (HTTPRequest, [UInt8]?) async throws(NetworkError) -> (HTTPResponse, [UInt8])
+
+/// One link of the chain: it sees the request on its way out and the response on its
+/// way back, and may change either, answer by itself, or call `next` more than once.
+///
+/// Shaped like swift-openapi-runtime's `ClientMiddleware` (request, body, next), with
+/// the exchange's `context` where that has the operation ID.
+public protocol HTTPInterceptor: Sendable {
+    func intercept(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8])
+}
+
+/// What one exchange carries beside its HTTP request, as swift-openapi-runtime's
+/// operation ID does: what the chain needs to know that HTTP does not say, and what a
+/// link tells the caller back. One per exchange; the store client makes it.
+public final class ExchangeContext: Sendable {
+    /// Whether the auth interceptor must add the bearer token (and renew it on a 401).
+    public let requiresAuthentication: Bool
+    private let answeringAttempt = Mutex(1)
+
+    public init(requiresAuthentication: Bool = false) {
+        self.requiresAuthentication = requiresAuthentication
+    }
+
+    /// Which try of the request the answer came from: 1 unless the retry interceptor had
+    /// to try again. The `--verbose` line says so.
+    public var attempt: Int {
+        answeringAttempt.withLock { $0 }
+    }
+
+    func recordAttempt(_ attempt: Int) {
+        answeringAttempt.withLock { $0 = attempt }
     }
 }
