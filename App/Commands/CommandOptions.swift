@@ -31,14 +31,18 @@ struct GlobalOptions: ParsableArguments {
     var format: OutputFormat { json ? .json : .human }
 
     func validate() throws {
-        if let baseURL, BaseURL.hasCredentials(baseURL) {
-            throw ValidationError(BaseURL.credentialsRefusal)
-        }
-        if let baseURL, BaseURL.parse(baseURL) == nil {
+        switch baseURL.map(ClientSettings.BaseURL.check) {
+        case .failure(.hasCredentials):
+            throw ValidationError(ClientSettings.BaseURL.credentialsRefusal)
+        case .failure(.notHTTP):
             throw ValidationError("--base-url must be an http:// or https:// URL, such as http://127.0.0.1:8080.")
+        case .success, nil:
+            break
         }
-        for pin in pin where PublicKeyPin(pin) == nil {
-            throw ValidationError("--pin takes sha256/ and the base64 SHA-256 of a public key (as curl's --pinnedpubkey), not \(pin).")
+        do {
+            _ = try ClientSettings.pins(pin)
+        } catch {
+            throw ValidationError("--pin takes sha256/ and the base64 SHA-256 of a public key (as curl's --pinnedpubkey), not \(error.text).")
         }
     }
 }

@@ -20,7 +20,7 @@ struct ClientSettings: Sendable {
     /// Where the payload key came from, for `storefront status`; nil in plain mode.
     var payloadKeySource: String?
 
-    var sessionFile: String { (stateDirectory as NSString).appendingPathComponent("session.json") }
+    var sessionFile: String { FileSessionStore.path(in: stateDirectory) }
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
@@ -29,10 +29,13 @@ struct ClientSettings: Sendable {
     /// reports what it finds instead.
     static func resolve(_ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true) -> Result<ClientSettings, StartupFailure> {
         let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
-        if BaseURL.hasCredentials(urlText) {
+        let baseURL: URL
+        switch BaseURL.check(urlText) {
+        case .success(let url):
+            baseURL = url
+        case .failure(.hasCredentials):
             return .failure(StartupFailure(BaseURL.credentialsRefusal))
-        }
-        guard let baseURL = BaseURL.parse(urlText) else {
+        case .failure(.notHTTP):
             return .failure(StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL."))
         }
 
@@ -66,14 +69,13 @@ struct ClientSettings: Sendable {
         let authorityFile = options.caFile ?? environment["STOREFRONT_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         var pins: [PublicKeyPin] = []
         if !options.pin.isEmpty {
-            pins = options.pin.compactMap(PublicKeyPin.init)
+            // Checked already: a bad `--pin` is a usage error (`GlobalOptions.validate`).
+            pins = (try? Self.pins(options.pin)) ?? []
         } else if let text = environment["STOREFRONT_PINS"], !text.isEmpty {
-            for item in text.split(separator: ",") {
-                let item = item.trimmingCharacters(in: .whitespaces)
-                guard let pin = PublicKeyPin(item) else {
-                    throw StartupFailure("STOREFRONT_PINS holds \(item), which is not sha256/ and the base64 SHA-256 of a public key.")
-                }
-                pins.append(pin)
+            do {
+                pins = try Self.pins(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            } catch {
+                throw StartupFailure("STOREFRONT_PINS holds \(error.text), which is not sha256/ and the base64 SHA-256 of a public key.")
             }
         }
         let trust = ServerTrust(authorityFile: authorityFile, pins: pins)
@@ -85,6 +87,22 @@ struct ClientSettings: Sendable {
             throw StartupFailure("The CA file \(authorityFile) cannot be read; check the path and its permissions.")
         }
         return trust
+    }
+
+    /// A text that should have been a pin, and was not.
+    struct NotAPin: Error {
+        let text: String
+    }
+
+    /// Reads pins, each `sha256/BASE64` (`PublicKeyPin`), from `--pin` or
+    /// `STOREFRONT_PINS`: the first that is not one is thrown.
+    static func pins(_ texts: [String]) throws(NotAPin) -> [PublicKeyPin] {
+        var pins: [PublicKeyPin] = []
+        for text in texts {
+            guard let pin = PublicKeyPin(text) else { throw NotAPin(text: text) }
+            pins.append(pin)
+        }
+        return pins
     }
 
     /// The key with its id: a JWK (RFC 7517), from the file or the variable.
@@ -130,52 +148,58 @@ struct ClientSettings: Sendable {
     }
 }
 
-/// Parses a backend address: http or https, with a host, and no user or password.
-enum BaseURL {
-    static func parse(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty, url.user == nil, url.password == nil else { return nil }
-        return url
-    }
-
-    /// Credentials in the address would travel into logs, the cache's keys and shell
-    /// history, and the store API authenticates with tokens anyway; so they are
-    /// refused, and the address is not repeated in the refusal.
-    static func hasCredentials(_ text: String) -> Bool {
-        guard let url = URL(string: text) else { return false }
-        return url.user != nil || url.password != nil
-    }
-
-    static let credentialsRefusal = "The backend address has a user or password in it; remove them (the store signs in with `storefront login`)."
-}
-
-/// Which adapter carries HTTP: AsyncHTTPClient (SwiftNIO) by default, URLSession when
-/// `STOREFRONT_TRANSPORT=urlsession` asks for it (to compare the two, or on a
-/// platform where URLSession is the natural choice) and the binary was built with the
-/// `URLSessionTransport` trait.
-enum TransportKind: String, Sendable, CaseIterable {
-    case asyncHTTPClient = "asynchttpclient"
-    case urlSession = "urlsession"
-
-    static func resolve(_ text: String?) throws(StartupFailure) -> TransportKind {
-        guard let text, !text.isEmpty else { return .asyncHTTPClient }
-        guard let kind = TransportKind(rawValue: text.lowercased()) else {
-            let known = allCases.map(\.rawValue).joined(separator: " or ")
-            throw StartupFailure("STOREFRONT_TRANSPORT is \(text); it takes \(known).")
+extension ClientSettings {
+    /// Reads a backend address: http or https, with a host, and no user or password.
+    enum BaseURL {
+        enum Refusal: Error {
+            /// Credentials in the address would travel into logs, the cache's keys and shell
+            /// history, and the store API authenticates with tokens anyway; so they are
+            /// refused, and the address is not repeated in the refusal.
+            case hasCredentials
+            case notHTTP
         }
-        guard kind != .urlSession || isURLSessionBuiltIn else { throw StartupFailure(notBuiltIn) }
-        return kind
+
+        /// The one check of a backend address, whether it came from `--base-url` (a usage
+        /// error) or `STOREFRONT_BASE_URL` (a start-up failure): each caller words its own.
+        static func check(_ text: String) -> Result<URL, Refusal> {
+            guard let url = URL(string: text) else { return .failure(.notHTTP) }
+            guard url.user == nil, url.password == nil else { return .failure(.hasCredentials) }
+            guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  let host = url.host, !host.isEmpty else { return .failure(.notHTTP) }
+            return .success(url)
+        }
+
+        static let credentialsRefusal = "The backend address has a user or password in it; remove them (the store signs in with `storefront login`)."
     }
 
-    /// Whether this binary carries the URLSession adapter.
-    static var isURLSessionBuiltIn: Bool {
-        #if URLSessionTransport
-        true
-        #else
-        false
-        #endif
-    }
+    /// Which adapter carries HTTP: AsyncHTTPClient (SwiftNIO) by default, URLSession when
+    /// `STOREFRONT_TRANSPORT=urlsession` asks for it (to compare the two, or on a
+    /// platform where URLSession is the natural choice) and the binary was built with the
+    /// `URLSessionTransport` trait.
+    enum TransportKind: String, Sendable, CaseIterable {
+        case asyncHTTPClient = "asynchttpclient"
+        case urlSession = "urlsession"
 
-    static let notBuiltIn = "STOREFRONT_TRANSPORT is urlsession, but this storefront was built without that adapter; "
-        + "build it with `swift build --traits URLSessionTransport`, or unset STOREFRONT_TRANSPORT."
+        static func resolve(_ text: String?) throws(StartupFailure) -> TransportKind {
+            guard let text, !text.isEmpty else { return .asyncHTTPClient }
+            guard let kind = TransportKind(rawValue: text.lowercased()) else {
+                let known = allCases.map(\.rawValue).joined(separator: " or ")
+                throw StartupFailure("STOREFRONT_TRANSPORT is \(text); it takes \(known).")
+            }
+            guard kind != .urlSession || isURLSessionBuiltIn else { throw StartupFailure(notBuiltIn) }
+            return kind
+        }
+
+        /// Whether this binary carries the URLSession adapter.
+        static var isURLSessionBuiltIn: Bool {
+            #if URLSessionTransport
+            true
+            #else
+            false
+            #endif
+        }
+
+        static let notBuiltIn = "STOREFRONT_TRANSPORT is urlsession, but this storefront was built without that adapter; "
+            + "build it with `swift build --traits URLSessionTransport`, or unset STOREFRONT_TRANSPORT."
+    }
 }

@@ -18,7 +18,12 @@ public struct FileSessionStore: SessionStore {
 
     /// Uses `session.json` inside `directory`, which is created `0700` when first written.
     public init(directory: String) {
-        path = (directory as NSString).appendingPathComponent("session.json")
+        path = Self.path(in: directory)
+    }
+
+    /// Where the session file of `directory` lies; the one place that names it.
+    public static func path(in directory: String) -> String {
+        (directory as NSString).appendingPathComponent("session.json")
     }
 
     public func load() async throws(SessionStoreError) -> Session? {
