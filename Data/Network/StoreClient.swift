@@ -68,24 +68,26 @@ public struct StoreClient: Sendable {
         policy: ReadPolicy,
         validate: (Wire) throws(StoreError) -> Value
     ) async throws(StoreError) -> Fetched<Value> {
-        let owner = await Owner.signedIn(namespace: namespace, sessions: sessions)
+        let owner = try await Owner.signedIn(namespace: namespace, sessions: sessions)
         if owner == nil, policy == .cacheOnly { throw .notSignedIn }
         let key = owner?.key(for: call.target)
-        let name = call.requestLine
         let kept = await keptAnswer(key, as: Wire.self, validate)
+        // The one `--verbose` line of this read, written once, however it ends.
+        var line = VerboseLine(network: "\(call.requestLine) not sent")
+        defer { if line.cache != nil { logger.debug("\(line)") } }
 
         switch policy {
         case .cacheOnly:
+            line.network += " (--offline)"
             guard let kept else {
-                logger.debug("\(name) not sent (--offline), cache miss")
+                line.cache = .miss
                 throw .notCached
             }
-            logger.debug("\(name) not sent (--offline), cache hit, stored \(kept.age.components.seconds) s ago")
+            line.cache = .hit(storedAgo: kept.age)
             return Fetched(kept.value, from: .cache(age: kept.age, reason: .offlineRequested))
         case .standard:
             if let kept, kept.age < kept.answer.validity.freshFor {
-                let left = (kept.answer.validity.freshFor - kept.age).components.seconds
-                logger.debug("\(name) not sent, cache hit, fresh for \(left) s more")
+                line.cache = .fresh(for: kept.answer.validity.freshFor - kept.age)
                 return Fetched(kept.value, from: .cache(age: kept.age, reason: .fresh))
             }
         case .revalidate:
@@ -95,6 +97,7 @@ public struct StoreClient: Sendable {
         var conditional = call
         if let etag = kept?.answer.validity.etag { conditional.request.headerFields[.ifNoneMatch] = etag }
         let exchange = await send(conditional)
+        line.network = exchange.line
         let (response, body): (HTTPResponse, [UInt8])
         do throws(StoreError) {
             (response, body) = try usableResponse(exchange, .authenticated, acceptingNotModified: true)
@@ -102,16 +105,16 @@ public struct StoreClient: Sendable {
             // Unreachable, still 502–504 after the retries, asked to wait longer than a
             // command waits, or any other 5xx: the failures a kept answer may stand in
             // for (rule 5). Anything else (a refused answer, an ended session) is not.
-            let said = StoreErrorMapping.whatTheBackendSaid(error)
+            line.backendSaid = StoreErrorMapping.whatTheBackendSaid(error)
             guard let reason = StoreErrorMapping.standInReason(for: error) else {
-                logger.debug("\(exchange.line), \(said)cache not used")
+                line.cache = .notUsed
                 throw error
             }
             guard let kept else {
-                logger.debug("\(exchange.line), \(said)cache miss")
+                line.cache = .miss
                 throw error
             }
-            logger.debug("\(exchange.line), \(said)cache hit, stored \(kept.age.components.seconds) s ago")
+            line.cache = .hit(storedAgo: kept.age)
             return Fetched(kept.value, from: .cache(age: kept.age, reason: reason))
         }
 
@@ -119,39 +122,38 @@ public struct StoreClient: Sendable {
         if response.status == .notModified {
             // A 304 only means something to a client that asked "has it changed?".
             guard let kept, let key, kept.answer.validity.etag != nil else {
-                logger.debug("\(exchange.line), cache not used")
+                line.cache = .notUsed
                 throw .unusableResponse(detail: "\(call.path): 304 to a request that held no ETag")
             }
             let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.answer.validity.etag)
             await cache.store(kept.answer.body, for: key, validity: validity)
-            logger.debug("\(exchange.line), cache hit, revalidated")
+            line.cache = .revalidated
             return Fetched(kept.value, from: .network)
         }
 
-        let decoded: Wire
-        do throws(StoreError) {
-            decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
-        } catch {
-            logger.debug("\(exchange.line), cache not used")
-            throw error
-        }
         let value: Value
         do throws(StoreError) {
-            value = try validate(decoded)
+            let decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
+            do throws(StoreError) {
+                value = try validate(decoded)
+            } catch {
+                line.cache = .refused
+                throw error
+            }
         } catch {
-            logger.debug("\(exchange.line), cache miss, not stored: the answer was unusable")
+            if line.cache == nil { line.cache = .notUsed }
             throw error
         }
         guard let key else {
-            logger.debug("\(exchange.line), not cached")
+            line.cache = .notKept
             return Fetched(value, from: .network)
         }
         if directives.noStore {
             await cache.remove(key: key)
-            logger.debug("\(exchange.line), cache miss, not stored (no-store)")
+            line.cache = .noStore
         } else {
             await cache.store(body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
-            logger.debug("\(exchange.line), cache miss, stored")
+            line.cache = .stored
         }
         return Fetched(value, from: .network)
     }
@@ -164,7 +166,7 @@ public struct StoreClient: Sendable {
         kind: StoreErrorMapping.RequestKind
     ) async throws(StoreError) -> Wire {
         let exchange = await send(call)
-        logger.debug("\(exchange.line), not cached")
+        logger.debug("\(VerboseLine(network: exchange.line, cache: .notKept))")
         let (_, body) = try usableResponse(exchange, kind)
         return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
     }
@@ -179,8 +181,10 @@ public struct StoreClient: Sendable {
 
     /// Rule 8, logout: every answer kept for the signed-in user goes. Called before the
     /// session is cleared, while it still says whose they are.
+    /// A session that cannot be read names no one, so nothing is dropped: logout goes
+    /// on to remove that session all the same.
     func forgetSignedIn() async {
-        guard let owner = await Owner.signedIn(namespace: namespace, sessions: sessions) else { return }
+        guard let owner = try? await Owner.signedIn(namespace: namespace, sessions: sessions) else { return }
         await cache.removeAll(keyPrefix: owner.keyPrefix)
     }
 
@@ -205,6 +209,35 @@ public struct StoreClient: Sendable {
             case .success(let (response, _)): "\(call.requestLine) \(response.status.code) \(milliseconds) ms attempt \(attempt)"
             case .failure(let error): "\(call.requestLine) failed (\(error.summary)) \(milliseconds) ms"
             }
+        }
+    }
+
+    /// The `--verbose` line of one read, worded here and nowhere else: what the network
+    /// did (or that nothing was sent), then what the cache did with it.
+    private struct VerboseLine: CustomStringConvertible {
+        enum CacheOutcome: Equatable {
+            case miss, hit(storedAgo: Duration), fresh(for: Duration), revalidated
+            case stored, noStore, refused, notUsed, notKept
+        }
+
+        var network: String
+        /// What the backend asked or said, ending in ", "; empty when nothing.
+        var backendSaid = ""
+        var cache: CacheOutcome?
+
+        var description: String {
+            let outcome = switch cache {
+            case .miss, nil: "cache miss"
+            case .hit(let age): "cache hit, stored \(age.components.seconds) s ago"
+            case .fresh(let left): "cache hit, fresh for \(left.components.seconds) s more"
+            case .revalidated: "cache hit, revalidated"
+            case .stored: "cache miss, stored"
+            case .noStore: "cache miss, not stored (no-store)"
+            case .refused: "cache miss, not stored: the answer was unusable"
+            case .notUsed: "cache not used"
+            case .notKept: "not cached"
+            }
+            return "\(network), \(backendSaid)\(outcome)"
         }
     }
 
@@ -292,11 +325,15 @@ public struct StoreClient: Sendable {
             keyPrefix + target
         }
 
-        /// The owner for the stored session; nil when no one is signed in (or the session
-        /// cannot be read, which the request itself will then report).
-        static func signedIn(namespace: String, sessions: any SessionStore) async -> Owner? {
-            guard let session = try? await sessions.load() else { return nil }
-            return Owner(namespace: namespace, userID: session.userID)
+        /// The owner for the stored session; nil when no one is signed in. Asked the way
+        /// the auth interceptor asks (`sessionForRequest`), so a session that cannot be
+        /// read is that failure here too.
+        static func signedIn(namespace: String, sessions: any SessionStore) async throws(StoreError) -> Owner? {
+            do {
+                return try await sessions.sessionForRequest().map { Owner(namespace: namespace, userID: $0.userID) }
+            } catch {
+                throw StoreErrorMapping.storeError(for: error)
+            }
         }
     }
 }
