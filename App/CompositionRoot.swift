@@ -11,11 +11,18 @@ import Presentation
 import URLSessionAdapter
 #endif
 
-/// The one place that builds objects, each handed what it needs through its
-/// initialiser. Read top to bottom, it goes from a command inward, the way a request
-/// travels: start-up (the settings, or why they are refused), the presenters with
-/// their use cases, the repositories those read through, and the network under them
-/// (transport, interceptors, logger).
+/// The one place that builds the client's object graph (presenters, use cases,
+/// repositories, the store client, the session store, the cache, the chain and its
+/// adapter), each handed what it needs through its initialiser: no other file decides
+/// which implementation a protocol gets. Two recipes it calls build their parts the
+/// same way for every caller: `InterceptedTransport.storeChain` (the interceptors, in
+/// the order the benchmark runs too) and the terminal's own objects (`InteractiveSession`'s
+/// raw terminal and view; the output the command line prints with before a graph exists).
+///
+/// Read top to bottom, it goes from a command inward, the way a request travels:
+/// start-up (the settings, or why they are refused), the presenters with their use
+/// cases, the repositories those read through, and the network under them (transport,
+/// interceptors, logger).
 struct CompositionRoot: Sendable {
     private let settings: ClientSettings
     private let output: any ConsoleOutput
@@ -104,24 +111,6 @@ struct CompositionRoot: Sendable {
 
     func makeSignInPresenter() -> SignInPresenter {
         SignInPresenter(logIn: LogIn(repository: makeAuthRepository()), output: output, format: format, errors: makeErrorReporter())
-    }
-
-    /// `login`: the password is read only now, once the settings were found sound, so a
-    /// key file others can read is reported before anything is typed. A usage error
-    /// (no password on standard input) is thrown for the parser to print with login's usage.
-    func signIn(username: String, passwordFrom source: PasswordSource) async throws(ValidationError) -> ProcessExitStatus {
-        let errors = makeErrorReporter()
-        switch source.read(for: username) {
-        case .password(let password):
-            return await makeSignInPresenter().signIn(username: username, password: password)
-        case .interrupted:
-            errors.reportStopped("Login interrupted; nothing was changed.", interrupted: true)
-            PasswordPrompt.endAsInterrupted()
-        case .cancelled:
-            return errors.reportStopped("Login cancelled; nothing was changed.", interrupted: false)
-        case .refused(let sentence):
-            throw ValidationError(sentence)
-        }
     }
 
     func makeAccountPresenter() -> AccountPresenter {
@@ -294,7 +283,7 @@ struct CompositionRoot: Sendable {
             }
             #else
             // Settings refuse this first; here only so every case is answered.
-            throw StartupFailure(TransportKind.notBuiltIn)
+            throw StartupFailure(ClientSettings.TransportKind.notBuiltIn)
             #endif
         }
     }

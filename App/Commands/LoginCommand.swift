@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
+import Presentation
 
 /// `storefront login`: signs in and stores the session.
 struct LoginCommand: AsyncParsableCommand {
@@ -34,7 +35,26 @@ struct LoginCommand: AsyncParsableCommand {
     /// The settings are resolved (and refused, 78) before the password is read.
     func run() async throws {
         try await CompositionRoot.run(options) { root in
-            try await root.signIn(username: username, passwordFrom: passwordStdin ? .standardInput : .prompt)
+            try await signIn(with: root)
+        }
+    }
+
+    /// The password is read only now, once the settings were found sound, so a key file
+    /// others can read is reported before anything is typed. A usage error (no password
+    /// on standard input) is thrown for the parser to print with login's usage.
+    private func signIn(with root: CompositionRoot) async throws(ValidationError) -> ProcessExitStatus {
+        let errors = root.makeErrorReporter()
+        let source: PasswordSource = passwordStdin ? .standardInput : .prompt
+        switch source.read(for: username) {
+        case .password(let password):
+            return await root.makeSignInPresenter().signIn(username: username, password: password)
+        case .interrupted:
+            errors.reportStopped("Login interrupted; nothing was changed.", interrupted: true)
+            PasswordPrompt.endAsInterrupted()
+        case .cancelled:
+            return errors.reportStopped("Login cancelled; nothing was changed.", interrupted: false)
+        case .refused(let sentence):
+            throw ValidationError(sentence)
         }
     }
 }
