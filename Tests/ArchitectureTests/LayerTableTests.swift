@@ -1,59 +1,80 @@
 import Foundation
 import Testing
 
-/// README's "The layers" says which folder holds which layer, and which layers hold
-/// more than one target. Both are checked against the manifest, so adding a target or
-/// a folder without saying so in the README fails here.
-@Suite("README's layer table is the manifest's", .timeLimit(.minutes(1)))
+/// docs/ARCHITECTURE.md's folder table says which folder holds which targets and which
+/// of our targets they may depend on. Both are checked against the manifest: adding a
+/// target, a folder or a dependency without saying so in the table fails here.
+@Suite("The folder table is the manifest's", .timeLimit(.minutes(1)))
 struct LayerTableTests {
-    /// The section between "## The layers" and the next heading.
-    static func layersSection() throws -> String {
-        let readme = try String(contentsOf: PackageReader.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "\n## The layers\n") else { return "" }
-        let rest = readme[start.upperBound...]
+    /// One row: the folder without its slash, and the names in code style of its last column.
+    struct Row {
+        let folder: String
+        let dependencies: Set<String>
+    }
+
+    static func section() throws -> String {
+        let text = try String(contentsOf: PackageReader.repositoryRoot.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        guard let start = text.range(of: "\n## The folders, and what each may depend on\n") else { return "" }
+        let rest = text[start.upperBound...]
         let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])
     }
 
-    /// The folders of the table's first column, e.g. `Data/Transports/`, without the slash.
-    static func tableFolders(in section: String) -> [String] {
+    static func rows(in section: String) -> [Row] {
         section.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("| `"), let close = line.dropFirst(3).firstIndex(of: "`") else { return nil }
-            let folder = line[line.index(line.startIndex, offsetBy: 3)..<close]
-            return folder.hasSuffix("/") ? String(folder.dropLast()) : nil
+            guard line.hasPrefix("| `") else { return nil }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("/`") else { return nil }
+            let folder = String(cells[1].dropFirst().dropLast(2))
+            let named = cells[3].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            return Row(folder: folder, dependencies: Set(named))
         }
     }
 
-    @Test("every target lies in a folder the table names, and every folder it names exists")
+    /// The targets a row speaks for: those in its folder exactly, or, for a folder that
+    /// holds none itself (`Fuzz/`, `Tests/`), those below it that no deeper row claims.
+    static func targets(of row: Row, among targets: [DeclaredTarget], rows: [Row]) -> [DeclaredTarget] {
+        let exact = targets.filter { $0.path == row.folder }
+        guard exact.isEmpty else { return exact }
+        return targets.filter { target in
+            target.path.hasPrefix(row.folder + "/")
+                && !rows.contains { $0.folder != row.folder && (target.path == $0.folder || target.path.hasPrefix($0.folder + "/")) && $0.folder.count > row.folder.count }
+        }
+    }
+
+    @Test("every target has a row, and every row's folder exists and holds a target")
     func foldersCoverTargets() async throws {
         let targets = try await PackageReader.storefront.value.targets
-        let folders = Self.tableFolders(in: try Self.layersSection())
-        try #require(folders.count >= 8, "the table was not found: \(folders)")
+        let rows = Self.rows(in: try Self.section())
+        try #require(rows.count >= 15, "the table was not found: \(rows.map(\.folder))")
 
         for target in targets {
-            let covered = folders.contains { target.path == $0 || target.path.hasPrefix($0 + "/") }
-            #expect(covered, "\(target.name) (\(target.path)) is in no folder of README's layer table")
+            let covered = rows.contains { Self.targets(of: $0, among: targets, rows: rows).contains { $0.name == target.name } }
+            #expect(covered, "\(target.name) (\(target.path)) is in no row of the folder table")
         }
-        for folder in folders {
+        for row in rows {
             var isDirectory: ObjCBool = false
-            let path = PackageReader.repositoryRoot.appendingPathComponent(folder).path
-            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue, "\(folder)/ is not a folder")
+            let path = PackageReader.repositoryRoot.appendingPathComponent(row.folder).path
+            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue, "\(row.folder)/ is not a folder")
+            #expect(!Self.targets(of: row, among: targets, rows: rows).isEmpty, "\(row.folder)/ holds no target")
         }
     }
 
-    @Test("each layer folder holding more than one target has them all named in the section")
-    func extraTargetsNamed() async throws {
-        let targets = try await PackageReader.storefront.value.targets.filter { $0.kind != .test && !$0.path.hasPrefix("Tests/") }
-        let section = try Self.layersSection()
-        let byLayer = Dictionary(grouping: targets) { $0.path.split(separator: "/").first.map(String.init) ?? $0.path }
-        let shared = byLayer.filter { $0.value.count > 1 }
-        try #require(!shared.isEmpty)
+    @Test("each row's 'may depend on' names exactly the targets of ours its targets depend on")
+    func dependenciesAreTheManifests() async throws {
+        let targets = try await PackageReader.storefront.value.targets
+        let ours = Set(targets.map(\.name))
+        let rows = Self.rows(in: try Self.section())
+        try #require(rows.count >= 15)
 
-        for (layer, members) in shared {
-            // The target named after its folder is the layer itself; the others need a word.
-            for target in members where target.name != layer && !section.contains("`\(target.name)`") {
-                Issue.record("\(layer)/ holds \(target.name), which README's layers section never names")
-            }
+        for row in rows {
+            let declared = Set(Self.targets(of: row, among: targets, rows: rows).flatMap(\.targetDependencies))
+            let stated = row.dependencies.intersection(ours)
+            #expect(stated == declared, """
+                \(row.folder)/ says it may depend on \(stated.sorted()), the manifest says \(declared.sorted()): \
+                missing \(declared.subtracting(stated).sorted()), extra \(stated.subtracting(declared).sorted())
+                """)
         }
     }
 }
