@@ -1,20 +1,28 @@
 import Foundation
 import Testing
 
-/// The reading path of one search stays true of the code and short. The list of every
-/// file one search executes is measured (`scripts/reading-path`, which CI runs with
-/// `--check`, so the documents' copies are the code's); this holds the hand-written
-/// parts to it: docs/ARCHITECTURE.md's numbered table names symbols that are in the
-/// files it names, every one of those files is on the measured list, the list does
-/// not grow, and README lists the table's files in order, with the same list.
+/// The reading path of one search stays true of the code and short. The lists of every
+/// file one search, one login and a sealed search execute are measured
+/// (`scripts/reading-path`, which CI runs with `--check`, so the document's copies are
+/// the code's); this holds the hand-written parts to them: docs/ARCHITECTURE.md's
+/// numbered table names symbols that are in the files it names, every one of those
+/// files is on the measured list (but the one protocol named below), the list does not
+/// grow, the sign-in table's symbols are in files the login executes, and README lists
+/// the table's files in order.
 @Suite("One search's files are measured, do not grow, and the documents name them", .timeLimit(.minutes(1)))
 struct ReadingPathTests {
-    /// What one search executed when the list was first measured. The goal is 35: lower
-    /// this as files that carry nothing on their own are merged; never raise it to let
-    /// code grow. Raised once, 45 to 46, when the data-folder rule left ClientSettings
-    /// for a file `storefront-server` shares (App/Shared/DataDirectories.swift): the
-    /// same lines, read by two programs.
-    static let ceiling = 46
+    /// What one search executes, at most. The goal is 35: lower this as files that carry
+    /// nothing on their own are merged; never raise it to let code grow. Raised once, 45
+    /// to 46, when the data-folder rule left ClientSettings for a file `storefront-server`
+    /// shares (App/Shared/DataDirectories.swift); lowered to 43 when the exchange's
+    /// context, its deadline and the log handler joined the files they serve.
+    static let ceiling = 43
+
+    /// The table's files a search does not execute, each with why a reader opens it
+    /// anyway. Named here, so no other file slips off the path unseen.
+    static let readButNotExecuted = [
+        "Domain/Repositories/ProductRepository.swift": "a protocol: the Domain's question, with no line to run",
+    ]
 
     static let root = PackageReader.repositoryRoot
 
@@ -72,10 +80,11 @@ struct ReadingPathTests {
         }
     }
 
-    /// The measured list between the `reading-path` markers of `text`: its file paths.
-    static func measuredFiles(in text: String) -> [String] {
-        guard let start = text.range(of: "<!-- reading-path:begin -->"),
-              let end = text.range(of: "<!-- reading-path:end -->", range: start.upperBound..<text.endIndex) else { return [] }
+    /// The measured list between `<!-- marker:begin -->` and `<!-- marker:end -->` in
+    /// `text`: its file paths.
+    static func measuredFiles(in text: String, marker: String = "reading-path") -> [String] {
+        guard let start = text.range(of: "<!-- \(marker):begin -->"),
+              let end = text.range(of: "<!-- \(marker):end -->", range: start.upperBound..<text.endIndex) else { return [] }
         return text[start.upperBound..<end.lowerBound].split(separator: "\n")
             .compactMap { $0.split(separator: " ").last.map(String.init) }
             .filter { $0.hasSuffix(".swift") }
@@ -93,17 +102,50 @@ struct ReadingPathTests {
         for file in measured {
             #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path), "\(file) is listed but does not exist")
         }
-        // A protocol has no line to execute, yet a reader opens it: the table may name it.
         for step in try Self.steps() where !measured.contains(step.file) {
-            let source = (try? Self.document(step.file)) ?? ""
             #expect(
-                step.symbols.contains { source.contains("protocol \($0)") },
+                Self.readButNotExecuted[step.file] != nil,
                 "step \(step.number) names \(step.file), which one search does not execute"
             )
         }
+        for (file, reason) in Self.readButNotExecuted {
+            #expect(!measured.contains(file), "\(file) is executed now; it no longer needs its reason (\(reason))")
+            let source = (try? Self.document(file)) ?? ""
+            #expect(source.contains("public protocol "), "\(file) is said to be a protocol and is not one")
+        }
     }
 
-    @Test("README's reading path lists the table's files, in the table's order, and the same measured list")
+    /// Sign-in steps the measured login (a right password, on standard input) does not
+    /// run, each with why the table names it anyway.
+    static let signInSymbolsNotExecuted = [
+        "PasswordPrompt": "the hidden prompt; the measured login reads standard input",
+        "StoreErrorMapping": "a refused login; the measured one is accepted",
+    ]
+
+    @Test("the sign-in table's symbols are declared in files the measured login executes, and sealing's list is there")
+    func loginList() throws {
+        let text = try Self.document("docs/ARCHITECTURE.md")
+        let login = Self.measuredFiles(in: text, marker: "reading-path-login")
+        #expect(login.count >= 15, "the measured login list was not found: run scripts/reading-path --write")
+        let sealed = Self.measuredFiles(in: text, marker: "reading-path-sealed")
+        #expect(sealed.contains("Data/Network/Interceptors/PayloadSealingInterceptor.swift"), "the sealed search's list was not found")
+        let rows = Self.section(of: text, titled: "## Signing in, step by step").split(separator: "\n")
+            .filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }
+        #expect(rows.count >= 5, "the sign-in table was not found")
+        let sources = try login.map { try Self.document($0) }
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let symbols = cells.last?.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) } ?? []
+            for symbol in symbols where Self.signInSymbolsNotExecuted[symbol] == nil {
+                let type = symbol.split(separator: ".").first.map(String.init) ?? symbol
+                let word = try Regex("(struct|enum|class|actor|protocol|extension)\\s+\(type)\\b")
+                #expect(sources.contains { $0.contains(word) }, "step \(cells[0]) of signing in names \(symbol), in no file the login executes")
+            }
+        }
+    }
+
+    @Test("README's reading path lists the table's files, in the table's order")
     func readmeAgrees() throws {
         let readme = try Self.document("README.md")
         let section = Self.section(of: readme, titled: "## Follow one search to the wire and back")
@@ -112,6 +154,5 @@ struct ReadingPathTests {
             .filter { $0.offset % 2 == 1 && $0.element.hasSuffix(".swift") }
             .map { String($0.element) }
         #expect(named == Self.files(of: try Self.steps()))
-        #expect(Self.measuredFiles(in: section) == Self.measuredFiles(in: try Self.document("docs/ARCHITECTURE.md")))
     }
 }
