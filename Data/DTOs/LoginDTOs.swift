@@ -56,6 +56,6 @@ package struct RefreshResponseDTO: Decodable, Sendable {
 }
 
 /// Every error body of the store API: `{"message": "..."}`.
-struct ErrorBodyDTO: Decodable, Sendable {
-    let message: String
+package struct ErrorBodyDTO: Decodable, Sendable {
+    package let message: String
 }

@@ -6,8 +6,8 @@ import HTTPTypes
 /// threw (`NetworkError`) or the status the server answered. The same status means
 /// different things by endpoint (a 400 at login is wrong credentials, elsewhere a bug),
 /// so the caller says which kind of request failed.
-enum StoreErrorMapping {
-    enum RequestKind {
+package enum StoreErrorMapping {
+    package enum RequestKind {
         case logIn
         case authenticated
     }
@@ -46,7 +46,8 @@ enum StoreErrorMapping {
 
     /// A response other than 2xx as the `StoreError` it means, with the server's
     /// `message` read from its body and the wait its `Retry-After` names.
-    static func storeError(for response: HTTPResponse, body: [UInt8], in kind: RequestKind, now: Date) -> StoreError {
+    /// `package` for the fuzz target, which feeds it a failing server's bodies.
+    package static func storeError(for response: HTTPResponse, body: [UInt8], in kind: RequestKind, now: Date) -> StoreError {
         let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(body)).message
         let retryAfter = RetryAfter.delay(from: response.headerFields[.retryAfter], now: now)
         return storeError(status: response.status.code, message: message, retryAfter: retryAfter, in: kind)

@@ -1,17 +1,21 @@
 import Data
 import Domain
+import Foundation
 import HTTPTypes
 
 /// One fuzz input read as a store's answer, decoded and mapped to the domain the way
-/// the repositories do it. The first byte says which answer (its value modulo 7, in
-/// `Answer`'s order) and which page was asked for; the rest is the body. A crash, a
+/// the repositories do it. The first byte says which answer (its value modulo the
+/// number of answers, in `Answer`'s order) and which page was asked for; the rest is
+/// the body. Every wire type the client decodes from a server is one of the answers
+/// (`ContractListsTests` fails when one is not). A crash, a
 /// hang, or a broken rule below is a finding:
 /// - an answer the client cannot use fails as `unusableResponse`, and as nothing else;
 /// - a page holds no more products than were asked for, and is the page asked for;
-/// - a session holds only an access token that goes back unchanged in `Authorization`.
+/// - a session holds only an access token that goes back unchanged in `Authorization`;
+/// - a failing server's body (`ErrorBodyDTO`) never changes what its status means.
 enum WireAnswersCheck {
     enum Answer: UInt8, CaseIterable {
-        case searchPage, categoryPage, product, user, login, refresh, categories
+        case searchPage, categoryPage, product, user, login, refresh, categories, errorBody
     }
 
     static func run(_ input: UnsafeRawBufferPointer) {
@@ -45,6 +49,13 @@ enum WireAnswersCheck {
                 }
             case .categories:
                 _ = try StoreClient.decode(body, as: [CategoryDTO].self).toDomain()
+            case .errorBody:
+                // The status decides what failed; the message is the body's when it reads.
+                let message = (try? StoreClient.decode(body, as: ErrorBodyDTO.self))?.message
+                let failure = StoreErrorMapping.storeError(
+                    for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
+                )
+                precondition(failure == .serverFailed(status: 500, message: message), "a 500 with this body failed as \(failure)")
             }
         } catch {
             guard case .unusableResponse = error else { preconditionFailure("an unusable answer failed as \(error)") }
