@@ -30,6 +30,14 @@ struct OpenAPIExamplesTests {
         _ = try dto.toDomain(for: query.paging)
     }
 
+    @Test("every operation of the document has the client's wire type listed, and every listed one an operation")
+    func everyOperationHasADecoder() throws {
+        let operations = Set(try OpenAPIDocument.load().operations().map(\.0))
+        #expect(operations.count >= 9)
+        #expect(operations.subtracting(Self.successDecoders.keys).isEmpty, "no wire type listed for \(operations.subtracting(Self.successDecoders.keys).sorted())")
+        #expect(Set(Self.successDecoders.keys).subtracting(operations).isEmpty, "listed for no operation: \(Set(Self.successDecoders.keys).subtracting(operations).sorted())")
+    }
+
     @Test("every operation's 200 example decodes and maps; every error example is a message")
     func examplesDecode() throws {
         let document = try OpenAPIDocument.load()
