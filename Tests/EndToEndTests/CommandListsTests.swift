@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every list a new command has to join, held to the commands the binary really has
+/// (its own help dump, which is what swift-argument-parser's manual and completions
+/// are written from): docs/CLI.md's table, the README's command list, the manual page,
+/// and the colour test's run of every command. Leaving a new command out of any of them
+/// fails here, naming the list; `CompletionTests` holds the three completion scripts
+/// to the same commands.
+@Suite("Every command is in every list", .timeLimit(.minutes(5)))
+struct CommandListsTests {
+    static let root = RepositoryFolder.root
+
+    /// The subcommands of `storefront`, as the binary reports them (`help` aside).
+    static func commands() async throws -> [String] {
+        let dumped = try await CLI(backend: nil, key: nil).run(["--experimental-dump-help"])
+        let object = try JSONSerialization.jsonObject(with: Data(dumped.standardOutput.utf8)) as? [String: Any]
+        let command = try #require(object?["command"] as? [String: Any])
+        let subcommands = try #require(command["subcommands"] as? [[String: Any]])
+        return subcommands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+    }
+
+    static func document(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The part of `text` from `heading` to the next heading of the same level.
+    static func section(_ heading: String, of text: String) -> String {
+        guard let start = text.range(of: "\n" + heading + "\n") else { return "" }
+        let rest = text[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+    }
+
+    @Test("each command has its row in docs/CLI.md, its line in the README's command list, and its entry in the manual")
+    func documentsNameEveryCommand() async throws {
+        let commands = try await Self.commands()
+        #expect(commands.count >= 10, "the binary's commands were not read: \(commands)")
+        let cli = try Self.document("docs/CLI.md")
+        let readme = Self.section("## The commands", of: try Self.document("README.md"))
+        let manual = try Self.document("docs/storefront.1")
+        #expect(!readme.isEmpty, "README.md has no \"## The commands\" section")
+        for command in commands {
+            #expect(cli.contains("| `storefront \(command)"), "docs/CLI.md has no row for storefront \(command)")
+            #expect(readme.contains("storefront \(command)"), "README.md's command list lacks storefront \(command)")
+            #expect(manual.contains(".It Em \(command)\n"), "docs/storefront.1 has no entry for \(command): run scripts/update-manual")
+        }
+    }
+
+    @Test("the colour test runs each command, so none can print an escape byte unseen")
+    func colourTestRunsEveryCommand() async throws {
+        let commands = try await Self.commands()
+        let run = Set(ColourTests.commands.compactMap(\.first) + ColourTests.afterTheBackend.compactMap(\.0.first))
+        for command in commands {
+            #expect(run.contains(command), "ColourTests.commands never runs \(command)")
+        }
+    }
+}
