@@ -171,6 +171,14 @@ public struct StoreClient: Sendable {
         return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
     }
 
+    /// The signed-in user's id, for a request that names it (a path such as
+    /// `/auth/carts/user/{id}`): asked as the cache's owner is, so the path and the key
+    /// its answer is kept under name the same user. `notSignedIn` when no one is.
+    func signedInUserID() async throws(StoreError) -> Int {
+        guard let owner = try await Owner.signedIn(namespace: namespace, sessions: sessions) else { throw .notSignedIn }
+        return owner.userID
+    }
+
     /// Rule 8, login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
     /// stale at once, so a reachable backend is still asked.
     func keepSignedIn(_ user: some Encodable, userID: Int) async {
@@ -315,8 +323,10 @@ public struct StoreClient: Sendable {
     struct Owner: Sendable {
         /// Every key of this owner starts with it: the backend's address, then the user.
         let keyPrefix: String
+        let userID: Int
 
         init(namespace: String, userID: Int) {
+            self.userID = userID
             keyPrefix = "\(namespace) user \(userID) "
         }
 

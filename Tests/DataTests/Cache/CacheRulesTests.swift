@@ -145,6 +145,17 @@ struct CacheRulesTests {
         }
     }
 
+    @Test("a request that names the user gets the signed-in user's id, the one the cache keys by; none signed in is notSignedIn")
+    func signedInUserID() async throws {
+        let other = try RepositoryHarness()
+        let cache = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
+        func client(_ sessions: FakeSessionStore) -> StoreClient {
+            StoreClient(chain: other.chain(SpyTransport(always: Self.page())), cache: cache, sessions: sessions, clock: harness.clock, cacheNamespace: "http://test")
+        }
+        #expect(try await client(FakeSessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))).signedInUserID() == 2)
+        await #expect(throws: StoreError.notSignedIn) { try await client(FakeSessionStore(nil)).signedInUserID() }
+    }
+
     @Test("logout removes that user's pages and profile, and only theirs")
     func logoutPurges() async throws {
         let other = try RepositoryHarness()
