@@ -39,6 +39,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
+        // The tests' child processes: torn down (ending in SIGKILL) when the waiting task
+        // is cancelled, outputs collected concurrently. No product links it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // The innermost layer: entities, repository protocols, use cases. Imports nothing.
@@ -215,6 +218,7 @@ let package = Package(
                 "Domain", "Presentation", "Data", "Infrastructure",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: strict

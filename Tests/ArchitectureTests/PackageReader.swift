@@ -11,8 +11,8 @@ enum PackageReader {
     /// The root of this repository.
     static var repositoryRoot: URL { RepositoryFolder.root }
 
-    static func targets(ofPackageAt root: URL) throws -> [DeclaredTarget] {
-        let json = try dumpPackage(at: root)
+    static func targets(ofPackageAt root: URL) async throws -> [DeclaredTarget] {
+        let json = try await dumpPackage(at: root)
         let manifest = try JSONDecoder().decode(Manifest.self, from: json)
         return manifest.targets.map { target in
             var targetDependencies: [String] = []
@@ -38,15 +38,13 @@ enum PackageReader {
     /// threads: `swift package dump-package` takes seconds, and a test that blocks a
     /// concurrency thread that long delays every other test's timers.
     static let storefront = Task { () throws -> (targets: [DeclaredTarget], imports: [String: [ImportLine]]) in
-        try await runOffPool {
-            let targets = try targets(ofPackageAt: repositoryRoot)
-            return (targets, try imports(of: targets, in: repositoryRoot))
-        }
+        let declared = try await PackageReader.targets(ofPackageAt: repositoryRoot)
+        return (declared, try await runOffPool { try imports(of: declared, in: repositoryRoot) })
     }
 
     /// Another package's targets, read off the shared threads (see `storefront`).
     static func targetsOffPool(ofPackageAt root: URL) async throws -> [DeclaredTarget] {
-        try await runOffPool { try targets(ofPackageAt: root) }
+        try await targets(ofPackageAt: root)
     }
 
     /// Every import line of every `.swift` file below each non-test target's folder. A
@@ -70,32 +68,24 @@ enum PackageReader {
     }
 
     /// Runs `swift package dump-package` with a scratch folder of its own, so it never
-    /// waits for the lock that the running `swift test` holds on `.build`. The folder
-    /// is fixed per package name and kept: SwiftPM leaves a lock file beside every
-    /// scratch path it has used, so a fresh one per run would litter the temp folder.
-    private static func dumpPackage(at root: URL) throws -> Data {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storefront-architecture-\(root.lastPathComponent.hasPrefix("storefront-bad-package") ? "bad" : "main")")
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
+    /// waits for the lock that the running `swift test` holds on `.build`. The folder is
+    /// this clone's (`.build-architecture/`, ignored like every build folder) and kept:
+    /// SwiftPM leaves a lock file beside every scratch path it has used, and a folder
+    /// shared by every clone in the temporary folder would let two clones' runs meet.
+    private static func dumpPackage(at root: URL) async throws -> Data {
+        let scratch = repositoryRoot.appendingPathComponent(".build-architecture")
+            .appendingPathComponent(root.lastPathComponent.hasPrefix("storefront-bad-package") ? "bad" : "main")
         // SwiftPM keeps its manifest cache under HOME: one beside the scratch folder, kept
         // between runs like it, so the runner's home is neither read nor written.
-        process.environment = ChildEnvironment.clean(home: scratch.path + "-home")
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a full pipe would otherwise block the child forever.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "swift package dump-package failed (\(process.terminationStatus)): \(errorText)")
+        let child = try await ChildProcess.run(
+            "/usr/bin/env",
+            arguments: ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"],
+            environment: ChildEnvironment.clean(home: scratch.path + "-home")
+        )
+        guard child.status == 0 else {
+            throw Failure(description: "swift package dump-package failed (\(child.status)): \(child.standardError)")
         }
-        return data
+        return Data(child.standardOutputBytes)
     }
 
     /// The part of dump-package's JSON that the rules need.

@@ -117,16 +117,10 @@ struct BundledServerTests {
     /// its home and temporary folder that folder too; its exit status and standard error.
     static func runCopiedStorefront(in folder: TemporaryDirectory, _ arguments: [String]) async throws -> (status: Int32, standardError: String) {
         try FileManager.default.copyItem(atPath: try CLI.executable().path, toPath: folder.file("storefront"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: folder.file("storefront"))
-        process.arguments = arguments
-        process.environment = ChildEnvironment.clean(home: folder.path, ["TMPDIR": folder.path])
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let status = try await process.runUntilExit()
-        return (status, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let child = try await ChildProcess.run(
+            folder.file("storefront"), arguments: arguments, environment: ChildEnvironment.clean(home: folder.path, ["TMPDIR": folder.path])
+        )
+        return (child.status, child.standardError)
     }
 
     /// The processes `parent` started, from each of its threads' `children` list.

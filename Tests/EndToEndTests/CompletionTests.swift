@@ -48,17 +48,10 @@ struct CompletionTests {
             _storefront storefront '\(words[words.count - 1])' '\(words[words.count - 2])'
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.bash)
-        process.arguments = ["-c", program]
         // The completion functions run `storefront` for some answers: find this build's.
-        process.environment = ["PATH": try CLI.executable().deletingLastPathComponent().path + ":/usr/bin:/bin"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let status = try await process.runUntilExit()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(status == 0)
-        return text.split(separator: "\n").map(String.init)
+        let environment = ["PATH": try CLI.executable().deletingLastPathComponent().path + ":/usr/bin:/bin"]
+        let child = try await ChildProcess.run(Self.bash, arguments: ["-c", program], environment: environment)
+        #expect(child.status == 0)
+        return child.standardOutput.split(separator: "\n").map(String.init)
     }
 }

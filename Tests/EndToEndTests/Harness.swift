@@ -128,58 +128,46 @@ struct CLI: Sendable {
         return (backend, cli, key)
     }
 
-    /// Runs `storefront arguments…`, feeding `input` on standard input. Output goes to
-    /// files, not pipes, and the wait is asynchronous, so nothing blocks a test thread.
+    /// Runs `storefront arguments…`, feeding `input` on standard input. Both outputs are
+    /// read while it runs, and a cancelled test (its time limit) tears the child down.
     func run(_ arguments: [String], input: String = "") async throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stdin = folder.appendingPathComponent("stdin")
-        let stdout = folder.appendingPathComponent("stdout")
-        let stderr = folder.appendingPathComponent("stderr")
-        try Data(input.utf8).write(to: stdin)
-        try Data().write(to: stdout)
-        try Data().write(to: stderr)
-
-        let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = try FileHandle(forReadingFrom: stdin)
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        let status = try await process.runUntilExit()
-        return Result(
-            status: status,
-            standardOutput: try String(contentsOf: stdout, encoding: .utf8),
-            standardError: try String(contentsOf: stderr, encoding: .utf8)
-        )
+        let child = try await ChildProcess.run(try Self.executable().path, arguments: arguments, environment: environment, input: input)
+        return Result(status: child.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 
-    /// The `storefront` binary that `swift test` built next to the test bundle.
+    /// The `storefront` binary that `swift test` built next to the test bundle, and no
+    /// other: a binary found elsewhere (an old `.build/debug/`) could be stale.
     static func executable() throws -> URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storefront")
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for candidate in [beside, repository.appendingPathComponent(".build/debug/storefront")]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
+        guard FileManager.default.isExecutableFile(atPath: beside.path) else {
+            throw Failure(description: "no storefront binary beside \(beside.path); run the tests with `swift test`")
         }
-        throw Failure(description: "no storefront binary beside \(beside.path); run the tests with `swift test`")
+        return beside
     }
 }
 
 extension Process {
     /// Starts the process and waits for it without blocking a thread; its exit status.
+    /// For a child on a terminal, which `ChildProcess` cannot give one. A cancelled wait
+    /// (the test's time limit) kills the child, so the wait ends and throws.
     func runUntilExit() async throws -> Int32 {
-        try await withCheckedThrowingContinuation { continuation in
-            terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try run()
-            } catch {
-                terminationHandler = nil
-                continuation.resume(throwing: error)
+        let status = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do {
+                    try run()
+                } catch {
+                    terminationHandler = nil
+                    continuation.resume(throwing: error)
+                }
             }
+        } onCancel: {
+            // Only a started child: kill(0, …) would signal the whole process group.
+            let identifier = processIdentifier
+            if identifier > 0 { kill(identifier, SIGKILL) }
         }
+        try Task.checkCancellation()
+        return status
     }
 }
 

@@ -90,15 +90,8 @@ struct InstalledCommandTests {
     /// Runs `executable` with only `PATH` (and `extra`) in its environment; its exit
     /// status and everything it wrote.
     static func run(_ executable: String, _ arguments: [String], extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ["PATH": installed("bin") + ":/usr/bin:/bin"].merging(extra) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        let status = try await process.runUntilExit()
-        return (status, String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let environment = ["PATH": installed("bin") + ":/usr/bin:/bin"].merging(extra) { $1 }
+        let child = try await ChildProcess.run(executable, arguments: arguments, environment: environment)
+        return (child.status, child.everything)
     }
 }

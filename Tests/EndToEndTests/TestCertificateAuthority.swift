@@ -98,21 +98,10 @@ enum Shell {
     @discardableResult
     static func run(_ script: String) async throws -> String {
         let home = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-o", "pipefail", "-c", script]
-        process.environment = ChildEnvironment.clean(home: home.path)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        async let standardOutputBytes = runOffPool { output.fileHandleForReading.readDataToEndOfFile() }
-        async let standardErrorBytes = runOffPool { errors.fileHandleForReading.readDataToEndOfFile() }
-        let status = try await process.runUntilExit()
-        let (standardOutput, standardError) = try await (standardOutputBytes, standardErrorBytes)
-        guard status == 0 else {
-            throw Failure(description: "`\(script)` exited \(status): \(String(decoding: standardError, as: UTF8.self))")
+        let child = try await ChildProcess.run("/bin/bash", arguments: ["-o", "pipefail", "-c", script], environment: ChildEnvironment.clean(home: home.path))
+        guard child.status == 0 else {
+            throw Failure(description: "`\(script)` exited \(child.status): \(child.standardError)")
         }
-        return String(decoding: standardOutput, as: UTF8.self)
+        return child.standardOutput
     }
 }

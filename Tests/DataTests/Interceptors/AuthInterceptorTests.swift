@@ -113,9 +113,11 @@ struct AuthInterceptorTests {
         // one of them asks for a renewal while the first refresh is still running.
         let allRejected = Gate()
         let rejections = Counter(openingAt: 20, gate: allRejected)
-        let transport = SpyTransport { request, _ in
+        let transport = SpyTransport { request, _ async throws(TransportError) in
             if request.path == "/auth/refresh" {
-                await allRejected.wait()
+                // Cancelled at the time limit (a refresh that is not single-flight never
+                // sees the gate open): the exchange ends as cancelled, not for ever.
+                do { try await allRejected.wait() } catch { throw TransportError.cancelled }
                 return .json(200, Self.refreshed)
             }
             if request.header("Authorization") == "Bearer access-2" { return .json(200, "{}") }

@@ -7,24 +7,12 @@ enum Gzip {
     struct Failure: Error {}
 
     static func compress(_ bytes: [UInt8]) async throws -> [UInt8] {
-        try await runOffPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["gzip", "-c", "-9"]
-            process.environment = ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path)
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            // The compressed output is far smaller than a pipe's buffer, so writing all
-            // of the input before reading cannot stall gzip.
-            try input.fileHandleForWriting.write(contentsOf: Data(bytes))
-            try input.fileHandleForWriting.close()
-            let compressed = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw Failure() }
-            return [UInt8](compressed)
-        }
+        // Input, output and error move at once, so no size of either can stall gzip.
+        let child = try await ChildProcess.run(
+            "/usr/bin/env", arguments: ["gzip", "-c", "-9"],
+            environment: ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path), input: bytes
+        )
+        guard child.status == 0 else { throw Failure() }
+        return child.standardOutputBytes
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A suite's time limit only cancels its test; these show the test then stops. A child
+/// that never exits and a gate nobody opens each end their wait when the waiting task
+/// is cancelled, the child killed, so a hang fails one test and the run goes on. And a
+/// child that writes more than a pipe holds, on both outputs, is read to the end.
+@Suite("Waits that end", .timeLimit(.minutes(1)))
+struct WaitsThatEndTests {
+    /// Starts `bash -c script` in a task, where the script first writes its own process
+    /// id into a FIFO; returns the task and that id, read once the child is running.
+    private func startChild(_ script: String, through run: @escaping @Sendable ([String]) async throws -> Int32) async throws -> (Task<Int32, any Error>, pid_t) {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.file("pid")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let task = Task { _ = folder; return try await run(["-c", "echo $$ > '\(fifo)'; \(script)"]) }
+        // Whatever happens below, the child is not left running.
+        defer { if Task.isCancelled { task.cancel() } }
+        // Opening a FIFO to read waits for its writer: the child, once it runs.
+        let text = try await runOffPool { () throws -> String in
+            let handle = try #require(FileHandle(forReadingAtPath: fifo))
+            defer { try? handle.close() }
+            return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        }
+        return (task, try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))))
+    }
+
+    /// Whether `pid` is gone (reaped): signal 0 finds no such process.
+    private func isGone(_ pid: pid_t) -> Bool {
+        kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    @Test("a child that never exits: cancelling the wait kills it, and the wait throws")
+    func cancelledChild() async throws {
+        let (task, pid) = try await startChild("exec sleep 600") { arguments in
+            try await ChildProcess.run("/bin/bash", arguments: arguments, environment: ChildEnvironment.clean(home: "/nonexistent")).status
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(isGone(pid), "the child \(pid) outlived the cancelled wait")
+    }
+
+    @Test("the same for a child on a Process (the terminal tests' children)")
+    func cancelledFoundationChild() async throws {
+        let (task, pid) = try await startChild("exec sleep 600") { arguments in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = arguments
+            process.environment = ChildEnvironment.clean(home: "/nonexistent")
+            return try await process.runUntilExit()
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        // Killed, though maybe not yet reaped by Foundation: gone, or a zombie.
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+        #expect(isGone(pid) || state == "Z", "the child \(pid) outlived the cancelled wait: \(state.map(String.init) ?? "?")")
+    }
+
+    @Test("a gate nobody opens: cancelling the wait ends it with CancellationError")
+    func cancelledGate() async throws {
+        let gate = Gate()
+        let waiting = Task { try await gate.wait() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        // And an open gate still lets a waiter through.
+        await gate.open()
+        try await gate.wait()
+    }
+
+    @Test("100 KiB on standard output and 100 KiB on standard error are both read whole")
+    func largeOutputs() async throws {
+        let script = "head -c 102400 /dev/zero | tr '\\0' a; head -c 102400 /dev/zero | tr '\\0' b >&2; head -c 102400 /dev/zero | tr '\\0' c"
+        let child = try await ChildProcess.run("/bin/bash", arguments: ["-c", script], environment: ChildEnvironment.clean(home: "/nonexistent"))
+        #expect(child.status == 0)
+        #expect(child.standardOutputBytes.count == 204_800)
+        #expect(child.standardErrorBytes.count == 102_400)
+    }
+}

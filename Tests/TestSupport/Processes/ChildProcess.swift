@@ -1,0 +1,70 @@
+import Foundation
+import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
+
+/// A child process a test runs to the end, through swift-subprocess: its standard output
+/// and error are collected at the same time (so a child that writes more than a pipe
+/// holds to one never blocks on it while the other is read), and when the waiting task
+/// is cancelled (a suite's time limit) the child is torn down, SIGTERM and then SIGKILL,
+/// and the wait throws. So a child that never exits fails its test, not the whole run.
+public enum ChildProcess {
+    /// How a child ended, and what it wrote.
+    public struct Result: Sendable {
+        /// The exit status, or 128 plus the signal that ended it, as a shell reports it.
+        public let status: Int32
+        public let standardOutputBytes: [UInt8]
+        public let standardErrorBytes: [UInt8]
+
+        public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
+        public var standardError: String { String(decoding: standardErrorBytes, as: UTF8.self) }
+        public var everything: String { standardOutput + standardError }
+    }
+
+    /// The most either output may hold; more is a failure, not a truncation.
+    public static let outputLimit = 64 * 1024 * 1024
+
+    /// Runs `executable` with exactly `environment` (see `ChildEnvironment`), feeding
+    /// `input` on standard input, and waits for it, however long, unless cancelled.
+    public static func run(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String],
+        workingDirectory: String? = nil,
+        input: String = ""
+    ) async throws -> Result {
+        try await run(executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory, input: Array(input.utf8))
+    }
+
+    /// As above, with bytes on standard input.
+    public static func run(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String],
+        workingDirectory: String? = nil,
+        input: [UInt8]
+    ) async throws -> Result {
+        var options = PlatformOptions()
+        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(1))]
+        let result = try await Subprocess.run(
+            .path(FilePath(executable)),
+            arguments: Arguments(arguments),
+            environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+            workingDirectory: workingDirectory.map { FilePath($0) },
+            platformOptions: options,
+            input: .array(input),
+            output: .bytes(limit: outputLimit),
+            error: .bytes(limit: outputLimit)
+        )
+        // A run whose task was cancelled tore its child down: that is no result.
+        try Task.checkCancellation()
+        let status: Int32 = switch result.terminationStatus {
+        case .exited(let code): code
+        case .signaled(let signal): 128 + signal
+        }
+        return Result(status: status, standardOutputBytes: result.standardOutput, standardErrorBytes: result.standardError)
+    }
+}
