@@ -11,7 +11,7 @@ import Glibc
     "Colour and the spinner on a terminal, none elsewhere",
     .timeLimit(.minutes(5)),
     .serialized,
-    .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)")
+    .enabled(if: PseudoTerminal.canRun, PseudoTerminal.skipped)
 )
 struct ColourTests {
     static let escape = "\u{1B}"

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -120,3 +121,13 @@ final class ReceivedText: Sendable {
 
 /// A terminal's local, input and output mode flags.
 typealias TerminalModes = (local: tcflag_t, input: tcflag_t, output: tcflag_t)
+
+extension PseudoTerminal {
+    /// Whether the suites that need a terminal run: where the machine has
+    /// pseudo-terminals, and always under CI, where a machine without them fails those
+    /// suites (creating the terminal throws) instead of skipping them unseen.
+    static let canRun = FileManager.default.fileExists(atPath: "/dev/ptmx") || ProcessInfo.processInfo.environment["CI"] != nil
+
+    /// Why a terminal suite skipped, outside CI.
+    static let skipped: Comment = "skipped: this machine has no pseudo-terminals (/dev/ptmx); under CI this fails instead"
+}

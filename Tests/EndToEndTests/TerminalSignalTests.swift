@@ -12,7 +12,7 @@ import Glibc
     "Signals at the password prompt and in the live screen",
     .timeLimit(.minutes(5)),
     .serialized,
-    .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)")
+    .enabled(if: PseudoTerminal.canRun, PseudoTerminal.skipped)
 )
 struct TerminalSignalTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
