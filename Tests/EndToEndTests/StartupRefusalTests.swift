@@ -113,7 +113,7 @@ struct StartupRefusalTests {
     /// typed: the prompt waited for ever here, and the test ran out its bounded waits.
     @Test(
         "login on a terminal refuses a loose key or session file before it asks for the password",
-        .enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "skipped: this machine has no pseudo-terminals (/dev/ptmx)"),
+        .enabled(if: PseudoTerminal.canRun, PseudoTerminal.skipped),
         arguments: ["key", "session"]
     )
     func refusedBeforePrompt(loose: String) async throws {
@@ -164,18 +164,37 @@ struct StartupRefusalTests {
         #expect(try FileManager.default.subpathsOfDirectory(atPath: cli.dataDirectory).allSatisfy { !$0.hasSuffix(".json") })
     }
 
-    @Test("the process forbids core files: a crash cannot write its secrets to disk")
+    /// The client's own guard, read from the client itself: `storefront login` waiting
+    /// at its password prompt (by then main() has run, and a password is about to be
+    /// in memory). Started with the hard limit raised where the runner may, so a client
+    /// that forgot its guard would show a limit above 0 here. (`storefront serve` execs
+    /// the server, which sets its own; BundledServerTests checks that one.)
+    @Test(
+        "storefront itself forbids core files: at its password prompt, soft and hard limits are 0",
+        .enabled(if: PseudoTerminal.canRun, PseudoTerminal.skipped)
+    )
     func noCoreDumps() async throws {
-        let folder = try TemporaryDirectory()
-        // serve holds a payload key, and says when it is up: by then main() has run.
-        let serve = try await ServeProcess(["--port", "0", "--data-dir", folder.path])
-        defer { withExtendedLifetime(serve) {} } // running while its limits are read
+        let cli = try CLI(backend: nil, key: nil)
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
 
-        let limits = try String(contentsOfFile: "/proc/\(serve.process.processIdentifier)/limits", encoding: .utf8)
+        // The child inherits the limit at fork: raise ours only around the start.
+        var limit = rlimit()
+        getrlimit(RLIMIT_CORE_LIMIT, &limit)
+        let original = limit
+        if geteuid() == 0 { limit.rlim_max = rlim_t.max } // RLIM_INFINITY, which Swift reads as -1
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(RLIMIT_CORE_LIMIT, &limit)
+        let child = try TerminalChild(cli: cli, arguments: ["login", "--username", "emilys"], terminal: terminal)
+        var restored = original
+        setrlimit(RLIMIT_CORE_LIMIT, &restored)
+        try #require(limit.rlim_max > 0, "the runner's hard core limit is 0 and cannot be raised: this test could not fail here")
+
+        #expect(await terminal.waitFor("Password for emilys: "), "\(terminal.screen)")
+        let limits = try String(contentsOfFile: "/proc/\(child.process.processIdentifier)/limits", encoding: .utf8)
         let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
-
-        // Soft and hard limit both 0: the test runner's own soft limit may be 0 already.
         #expect(core.split(separator: " ").dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+        #expect(await child.send(SIGTERM) == .signalled(SIGTERM))
     }
 
     @Test("with --json a usage error is the JSON error object too: 64, nothing on standard output", arguments: [
@@ -207,3 +226,6 @@ struct StartupRefusalTests {
         #expect(result.standardError.contains(cli.dataDirectory + "/cache"))
     }
 }
+
+/// Glibc imports RLIMIT_CORE as an enum case on some toolchains and an Int32 on others.
+private let RLIMIT_CORE_LIMIT = __rlimit_resource_t(RLIMIT_CORE.rawValue)
