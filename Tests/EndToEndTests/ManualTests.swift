@@ -19,6 +19,39 @@ struct ManualTests {
         #expect(dumped.standardOutput == committed, "docs/storefront.1 is stale: run scripts/update-manual and commit both files.")
     }
 
+    @Test("the page itself has each command the binary has, with its abstract and every long option it takes")
+    func pageHasEveryOption() async throws {
+        let dumped = try await CLI(backend: nil, key: nil).run(["--experimental-dump-help"])
+        let object = try JSONSerialization.jsonObject(with: Data(dumped.standardOutput.utf8)) as? [String: Any]
+        let command = try #require(object?["command"] as? [String: Any])
+        let subcommands = try #require(command["subcommands"] as? [[String: Any]]).filter { $0["commandName"] as? String != "help" }
+        let manual = try String(contentsOf: Self.docs.appendingPathComponent("storefront.1"), encoding: .utf8)
+        #expect(subcommands.count >= 10)
+
+        for subcommand in subcommands {
+            let name = try #require(subcommand["commandName"] as? String)
+            // The command's entry runs from its `.It Em` line to the next command's.
+            guard let start = manual.range(of: "\n.It Em \(name)\n") else {
+                Issue.record("docs/storefront.1 has no entry for \(name): run scripts/update-manual")
+                continue
+            }
+            let rest = manual[start.upperBound...]
+            let entry = rest[..<(rest.range(of: "\n.It Em ")?.lowerBound ?? rest.endIndex)]
+            if let abstract = subcommand["abstract"] as? String {
+                #expect(entry.hasPrefix(abstract), "docs/storefront.1's \(name) does not open with its abstract: run scripts/update-manual")
+            }
+            let options = (subcommand["arguments"] as? [[String: Any]] ?? []).flatMap { argument in
+                (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
+            }
+            // `.It Fl -json`, `.It Fl -base-url Ar base-url`, `.It Fl h , -help`.
+            let flagLines = entry.split(separator: "\n").filter { $0.hasPrefix(".It Fl ") }
+            for option in options {
+                let written = flagLines.contains { $0.split(separator: " ").contains { $0 == "-\(option)" } }
+                #expect(written, "docs/storefront.1's \(name) lacks --\(option): run scripts/update-manual")
+            }
+        }
+    }
+
     @Test("the manual names every command, the environment variables and the exit statuses")
     func manualSaysWhatItMust() throws {
         let manual = try String(contentsOf: Self.docs.appendingPathComponent("storefront.1"), encoding: .utf8)
