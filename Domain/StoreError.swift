@@ -36,6 +36,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case unusableResponse(detail: String)
     /// The requested item does not exist.
     case notFound
+    /// A file in the data folder could not be written (a full disk, a read-only folder):
+    /// `what` it was for (the session), and `reason`, the path and the system's words.
+    /// What was there before is kept.
+    case cannotWrite(what: String, reason: String)
     /// Anything else; `detail` says what, for diagnostics.
     case unexpected(detail: String)
 }

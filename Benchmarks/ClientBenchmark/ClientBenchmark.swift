@@ -151,7 +151,7 @@ struct WriteOnlyCache: ResponseCache {
 
     func answer(for key: String) async -> CachedAnswer? { nil }
 
-    func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
+    func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
         await writingTo.store(body, for: key, validity: validity)
     }
 

@@ -62,9 +62,10 @@ public struct FileResponseCache: ResponseCache {
         return CachedAnswer(body: entry.body, storedAt: entry.header.storedAt, validity: validity)
     }
 
-    public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
+    @discardableResult
+    public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
         let header = Header(key: key, storedAt: clock.now, freshForSeconds: Int(validity.freshFor.components.seconds), etag: validity.etag)
-        guard let file = path(for: key), let entry = Self.entry(header, body) else { return }
+        guard let file = path(for: key), let entry = Self.entry(header, body) else { return false }
         // Asked only of the one entry in N whose write may check, so most writes skip the stat.
         let checksLimits = Self.isChecked(file.name, oneIn: limits.checkOneNewEntryIn) && !FileManager.default.fileExists(atPath: file.path)
         do {
@@ -73,11 +74,13 @@ public struct FileResponseCache: ResponseCache {
             // cache entry lost to a power cut is only a miss (a torn one is removed on read).
             try PrivateFiles.writeAtomically(entry, to: file.path, durable: false)
         } catch {
-            return
+            // A full disk, a read-only folder: the old entry (if any) is as it was.
+            return false
         }
         if checksLimits {
             evictIfNeeded()
         }
+        return true
     }
 
     public func remove(key: String) async {

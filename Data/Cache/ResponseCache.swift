@@ -33,9 +33,11 @@ public struct CacheValidity: Sendable, Equatable {
 public protocol ResponseCache: Sendable {
     /// The answer stored under `key`, or nil on a miss. A damaged entry is a miss (and is removed).
     func answer(for key: String) async -> CachedAnswer?
-    /// Stores `body` under `key`, replacing what was there. Best effort: a cache that
-    /// cannot be written must not fail the request whose answer it was keeping.
-    func store(_ body: [UInt8], for key: String, validity: CacheValidity) async
+    /// Stores `body` under `key`, replacing what was there, and says whether it did.
+    /// Best effort: a cache that cannot be written (a full disk) must not fail the
+    /// request whose answer it was keeping; the `--verbose` line says it was not stored.
+    @discardableResult
+    func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool
     func remove(key: String) async
     /// Removes every entry whose key starts with `prefix` (one user's answers, at logout).
     func removeAll(keyPrefix prefix: String) async

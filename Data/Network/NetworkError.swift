@@ -28,8 +28,11 @@ public enum NetworkError: Error, Equatable, Sendable {
     case refreshUnavailable(status: Int)
     /// The refresh was answered with what PROTOCOL.md never gives to one.
     case refreshMisanswered(reason: String)
-    /// The session could not be read or written (e.g. a loosened session file).
+    /// The session could not be read (e.g. a loosened session file).
     case sessionStorage(reason: String)
+    /// The renewed session, or the lock taken to renew it, could not be written (a full
+    /// disk): the system's words, with the path.
+    case sessionNotWritten(reason: String)
 }
 
 extension NetworkError {
@@ -49,6 +52,7 @@ extension NetworkError {
         case .refreshUnavailable(let status): "the refresh was answered \(status)"
         case .refreshMisanswered(let reason): reason
         case .sessionStorage: "session storage failed"
+        case .sessionNotWritten: "the session could not be written"
         }
     }
 }

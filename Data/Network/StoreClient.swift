@@ -152,8 +152,8 @@ public struct StoreClient: Sendable {
             await cache.remove(key: key)
             line.cache = .noStore
         } else {
-            await cache.store(body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
-            line.cache = .stored
+            let stored = await cache.store(body, for: key, validity: CacheValidity(freshFor: directives.freshness, etag: directives.etag))
+            line.cache = stored ? .stored : .notWritten
         }
         return Fetched(value, from: .network)
     }
@@ -225,7 +225,7 @@ public struct StoreClient: Sendable {
     private struct VerboseLine: CustomStringConvertible {
         enum CacheOutcome: Equatable {
             case miss, hit(storedAgo: Duration), fresh(for: Duration), revalidated
-            case stored, noStore, refused, notUsed, notKept
+            case stored, notWritten, noStore, refused, notUsed, notKept
         }
 
         var network: String
@@ -240,6 +240,7 @@ public struct StoreClient: Sendable {
             case .fresh(let left): "cache hit, fresh for \(left.components.seconds) s more"
             case .revalidated: "cache hit, revalidated"
             case .stored: "cache miss, stored"
+            case .notWritten: "cache miss, not stored: the cache could not be written"
             case .noStore: "cache miss, not stored (no-store)"
             case .refused: "cache miss, not stored: the answer was unusable"
             case .notUsed: "cache not used"

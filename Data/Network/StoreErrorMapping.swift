@@ -75,6 +75,8 @@ package enum StoreErrorMapping {
             .payloadKeyRefused(keyID: keyID)
         case .sealedRequestRefused(let message):
             .sealedRequestRefused(message: message)
+        case .sessionNotWritten(let reason):
+            .cannotWrite(what: "the renewed session", reason: reason)
         case .sealingFailed(let reason), .sessionStorage(let reason), .unencodableRequest(let reason):
             .unexpected(detail: reason)
         }

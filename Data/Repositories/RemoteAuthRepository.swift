@@ -24,6 +24,8 @@ public struct RemoteAuthRepository: AuthRepository {
         let (user, session) = try answer.toDomain()
         do {
             try await sessions.save(session)
+        } catch .notWritten(let reason) {
+            throw .cannotWrite(what: "the session", reason: reason)
         } catch {
             throw .unexpected(detail: "the session could not be stored: \(error)")
         }
@@ -44,6 +46,8 @@ public struct RemoteAuthRepository: AuthRepository {
         await client.forgetSignedIn()
         do {
             try await sessions.clear()
+        } catch .notWritten(let reason) {
+            throw .cannotWrite(what: "the session", reason: reason)
         } catch {
             throw .unexpected(detail: "the session could not be removed: \(error)")
         }

@@ -67,7 +67,7 @@ public struct FileSessionStore: SessionStore {
             encoder.outputFormatting = [.sortedKeys]
             try PrivateFiles.writeAtomically([UInt8](try encoder.encode(session)), to: path)
         } catch let error as FileSystemError {
-            throw .file(error.description)
+            throw .notWritten(error.description)
         } catch {
             throw .file("cannot encode the session")
         }
@@ -81,7 +81,7 @@ public struct FileSessionStore: SessionStore {
             try PrivateFiles.createDirectory(at: (path as NSString).deletingLastPathComponent)
             lock = try await FileLock.exclusive(at: (path as NSString).deletingPathExtension + ".lock")
         } catch {
-            throw .file("the session lock cannot be taken: \(error.description)")
+            throw .notWritten("the session lock cannot be taken: \(error.description)")
         }
         // Under the lock the file is read again whatever `stat` says: a refresh must
         // see what another process saved, even within one tick of the file clock.
@@ -94,7 +94,7 @@ public struct FileSessionStore: SessionStore {
         do {
             try PrivateFiles.remove(at: path)
         } catch {
-            throw .file(error.description)
+            throw .notWritten(error.description)
         }
     }
 }

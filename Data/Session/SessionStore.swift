@@ -23,11 +23,15 @@ public enum SessionStoreError: Error, Equatable, Sendable, CustomStringConvertib
     case file(String)
     /// The file exists but does not hold a session (damaged or from elsewhere).
     case unreadable(path: String)
+    /// The session, or the lock beside it, could not be written (a full disk, a
+    /// read-only folder): the system's words, with the path. The old file is kept.
+    case notWritten(String)
 
     public var description: String {
         switch self {
         case .file(let reason): reason
         case .unreadable(let path): "\(path) does not hold a session; run `storefront logout` to remove it"
+        case .notWritten(let reason): reason
         }
     }
 }

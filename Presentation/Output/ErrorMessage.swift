@@ -94,6 +94,13 @@ public struct ErrorMessage: Equatable, Sendable {
             )
         case .notFound:
             self.init(code: "not-found", sentence: "No such item exists in the store.", exitStatus: .failure)
+        case .cannotWrite(let what, let reason):
+            self.init(
+                code: "cannot-write",
+                sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(Self.quoted(reason))); "
+                    + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir.",
+                exitStatus: .cannotWrite
+            )
         case .unexpected:
             self.init(
                 code: "unexpected",

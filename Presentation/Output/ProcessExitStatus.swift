@@ -9,6 +9,8 @@ public enum ProcessExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// The backend cannot be reached and nothing usable is cached.
     case unavailable = 69
+    /// A file in the data folder could not be written, e.g. a full disk (`EX_CANTCREAT`).
+    case cannotWrite = 73
     /// The backend asked to wait and nothing usable is cached (`EX_TEMPFAIL`).
     case temporaryFailure = 75
     /// The backend's TLS identity failed verification (`EX_PROTOCOL`).

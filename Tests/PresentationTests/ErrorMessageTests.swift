@@ -59,7 +59,7 @@ struct ErrorMessageTests {
 
     @Test("exit statuses are the numbers scripts rely on")
     func exitNumbers() {
-        #expect(ProcessExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 75, 76, 77, 78])
+        #expect(ProcessExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 73, 75, 76, 77, 78])
     }
 
     @Test("asked to wait: when to try again, in the units a person reads", arguments: [

@@ -61,7 +61,7 @@ public actor TokenRefresher {
         do {
             lock = try await sessions.lockExclusively()
         } catch {
-            throw .sessionStorage(reason: error.description)
+            throw Self.storageFailure(error)
         }
         defer { lock.release() }
         let current = try await sessions.sessionForRequest()
@@ -111,8 +111,14 @@ public actor TokenRefresher {
         do {
             try await sessions.save(renewed)
         } catch {
-            throw .sessionStorage(reason: error.description)
+            throw Self.storageFailure(error)
         }
         return renewed
+    }
+
+    /// A write that failed is that (a full disk says so); anything else, storage.
+    private static func storageFailure(_ error: SessionStoreError) -> NetworkError {
+        if case .notWritten(let reason) = error { return .sessionNotWritten(reason: reason) }
+        return .sessionStorage(reason: error.description)
     }
 }

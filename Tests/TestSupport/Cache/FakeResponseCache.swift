@@ -18,9 +18,11 @@ public final class FakeResponseCache: ResponseCache {
         entries.withLock { $0[key] }
     }
 
-    public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async {
+    @discardableResult
+    public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
         let now = clock.now
         entries.withLock { $0[key] = CachedAnswer(body: body, storedAt: now, validity: validity) }
+        return true
     }
 
     public func remove(key: String) async {

@@ -1,0 +1,77 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real binary on a real full disk: the data folder is a 256 KiB tmpfs, filled to
+/// the last block. `login` then says what could not be written, where and why, exits
+/// 73 and leaves the old session; `search` still answers (its cache entry cannot be
+/// kept, and `--verbose` says so) and leaves the cache as it was; `logout`, which only
+/// removes files, still signs out. (`FullDiskTests` injects the same failure where a
+/// file system cannot be mounted.)
+@Suite("A real full disk", .serialized, .timeLimit(.minutes(2)))
+struct FullDiskEndToEndTests {
+    /// Every file under `folder` but the filler, with its bytes.
+    private func snapshot(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where path != "filler" {
+            var isDirectory: ObjCBool = false
+            let full = folder + "/" + path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
+            }
+        }
+        return files
+    }
+
+    @Test(
+        "login, search and logout on a full data folder: a sentence and 73 where a write fails, and nothing lost",
+        .enabled(if: geteuid() == 0, "skipped: mounting a small tmpfs needs root; FullDiskTests injects the failure instead")
+    )
+    func fullDisk() async throws {
+        let folder = try TemporaryDirectory()
+        let data = folder.file("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        let mount = try await ChildProcess.run(
+            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", data],
+            environment: ChildEnvironment.clean(home: folder.path)
+        )
+        try #require(mount.status == 0, "this machine cannot mount a tmpfs: \(mount.everything)")
+        defer { umount2(data, Int32(MNT_DETACH)) }
+
+        let key = try PayloadKey.fresh()
+        let backend = try await RunningBackend.start(key: key)
+        let cli = try CLI(backend: backend, key: key, dataDirectory: data)
+        #expect(try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n").status == 0)
+        #expect(try await cli.run(["search", "phone"]).status == 0)
+        let before = try snapshot(data)
+        #expect(before.keys.contains { $0.hasSuffix("session.json") }, "\(before.keys)")
+
+        // Fill it: `dd` ends with "No space left on device", which is the point.
+        _ = try await ChildProcess.run(
+            "/bin/dd", arguments: ["if=/dev/zero", "of=\(data)/filler", "bs=4096"],
+            environment: ChildEnvironment.clean(home: folder.path)
+        )
+        // Private, as every file in a data folder must be, or start-up refuses it first.
+        #expect(chmod("\(data)/filler", 0o600) == 0)
+
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        #expect(login.status == 73, "\(login.everything)")
+        #expect(login.standardError.contains("The session could not be written"), "\(login.standardError)")
+        #expect(login.standardError.contains("No space left on device"), "\(login.standardError)")
+        #expect(try snapshot(data) == before, "login on a full disk changed the data folder")
+
+        let search = try await cli.run(["search", "laptop", "--verbose"])
+        #expect(search.status == 0, "\(search.everything)")
+        #expect(search.standardError.contains("not stored: the cache could not be written"), "\(search.standardError)")
+        #expect(try snapshot(data) == before, "search on a full disk changed the data folder")
+
+        let logout = try await cli.run(["logout"])
+        #expect(logout.status == 0, "\(logout.everything)")
+        #expect(try snapshot(data).keys.allSatisfy { !$0.hasSuffix("session.json") })
+        await backend.stop()
+    }
+}
