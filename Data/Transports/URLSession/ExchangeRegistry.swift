@@ -12,9 +12,15 @@ import Synchronization
 /// The delegate, not `URLSession.data(for:)`, because only the delegate sees the body
 /// arrive piece by piece; `data(for:)` would buffer a 1 GB answer before we could
 /// refuse it.
+///
+/// The answer does not travel through the continuation: the delegate leaves it in the
+/// state under the lock and resumes with nothing, and the task takes it under the same
+/// lock (`answer(for:)`). The Swift runtime gives ThreadSanitizer no ordering when a
+/// continuation is resumed before its task reaches the `await`, which on loopback is
+/// most of the time, so a value handed through it reads as raced; the lock orders it.
 final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
     private struct Exchange {
-        let continuation: CheckedContinuation<(HTTPResponse, [UInt8]), any Error>
+        let continuation: CheckedContinuation<Void, any Error>
         let limit: Int
         var body = Data()
         var exceededLimit = false
@@ -24,11 +30,13 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
         var exchanges: [Int: Exchange] = [:]
         /// Completions that arrived before their task was registered (a cancel can race it).
         var earlyCompletions: [Int: (any Error)?] = [:]
+        /// Each completed task's answer, until its caller takes it.
+        var answers: [Int: (HTTPResponse, [UInt8])] = [:]
     }
 
     private let state = Mutex(State())
 
-    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<(HTTPResponse, [UInt8]), any Error>) {
+    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Void, any Error>) {
         let early: (any Error)?? = state.withLock { state in
             if let completion = state.earlyCompletions.removeValue(forKey: task.taskIdentifier) {
                 return .some(completion)
@@ -113,10 +121,20 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
         }
         do {
             let head = try TransportConfiguration.responseHead(status: response.statusCode, fields: fields)
-            exchange.continuation.resume(returning: (head, [UInt8](exchange.body)))
+            let body = [UInt8](exchange.body)
+            state.withLock { $0.answers[task.taskIdentifier] = (head, body) }
+            exchange.continuation.resume()
         } catch {
             exchange.continuation.resume(throwing: error)
         }
+    }
+
+    /// The answer the delegate left for `task`, taken under the lock it was left under.
+    func answer(for task: URLSessionTask) throws(TransportError) -> (HTTPResponse, [UInt8]) {
+        guard let answer = state.withLock({ $0.answers.removeValue(forKey: task.taskIdentifier) }) else {
+            throw .unreachable(reason: "the request completed without an answer")
+        }
+        return answer
     }
 
     /// Sorts a failed task into the transport's error cases.

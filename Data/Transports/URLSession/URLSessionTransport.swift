@@ -60,7 +60,7 @@ public final class URLSessionTransport: HTTPTransport {
         let exchanges = self.exchanges
         return try await ExchangeDeadline.run(within: configuration.deadline) { () async throws(TransportError) -> (HTTPResponse, [UInt8]) in
             do {
-                return try await withTaskCancellationHandler {
+                try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { continuation in
                         exchanges.register(task, limit: limit, continuation: continuation)
                         task.resume()
@@ -68,6 +68,7 @@ public final class URLSessionTransport: HTTPTransport {
                 } onCancel: {
                     task.cancel()
                 }
+                return try exchanges.answer(for: task)
             } catch let error as TransportError {
                 throw error
             } catch {
