@@ -18,6 +18,7 @@ struct ErrorMessageTests {
         (.unusableResponse(detail: "keyNotFound products"), "unusable-response", .dataError),
         (.notFound, "not-found", .failure),
         (.unexpected(detail: "boom"), "unexpected", .failure),
+        (.cannotWrite(what: "the session", reason: "write /x failed: No space left on device"), "cannot-write", .cannotWrite),
     ])
     func mapsEveryCase(error: StoreError, code: String, status: ProcessExitStatus) {
         let message = ErrorMessage(error)
