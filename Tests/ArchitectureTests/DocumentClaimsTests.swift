@@ -20,7 +20,7 @@ struct DocumentClaimsTests {
         "ContinuousClock", "Logger", "LogHandler", "ParsableCommand", "AsyncParsableCommand", "Mutex",
         "FileManager", "ProcessInfo", "String", "Double", "Int", "Sendable", "Codable", "Decodable", "DateFormatter",
         "Package", // PackageDescription's, in Package.swift
-        "URLSessionDelegate", "NIOLockedValueBox", "NIOConcurrencyHelpers",
+        "URLSessionDelegate", "NIOLockedValueBox", "NIOConcurrencyHelpers", "Process",
         "Location", "Allow", "Authorization", "ETag", // HTTP headers
         // Targets and layers, which are folders, not types.
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
