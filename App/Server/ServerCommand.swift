@@ -74,8 +74,7 @@ struct ServerCommand: AsyncParsableCommand {
                 configuration.payloadKeys = sealing?.keys
             }
         } catch {
-            errors.reportConfigurationFailure(error.sentence)
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            throw ExitCode(error.report(through: errors).rawValue)
         }
 
         let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(output: output, logLevel: .info) }
@@ -179,8 +178,7 @@ struct ServerCommand: AsyncParsableCommand {
         do {
             rotated = try KeyFile.rotate(ringFile: ringFile, previousLifetime: Int64(options.previousKeyLifetime), now: Date())
         } catch {
-            errors.reportConfigurationFailure(error.sentence)
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            throw ExitCode(error.report(through: errors).rawValue)
         }
         let document = RotationDocument(ring: ringFile, keyFile: rotated.client, ring: rotated.ring)
         if options.json {

@@ -29,7 +29,7 @@ public enum KeyFile {
         } catch let error as CryptoError {
             throw StartupFailure("No payload key could be made: \(error.description).")
         } catch let error as FileSystemError {
-            throw StartupFailure("The payload key could not be written: \(error.description).")
+            throw StartupFailure(couldNotWrite: "the payload key", reason: error.description)
         } catch {
             throw StartupFailure("The payload key could not be prepared: \(error).")
         }
@@ -56,7 +56,7 @@ public enum KeyFile {
             try PayloadKeyFile.write(rotated.current, to: clientPath)
             return (rotated, clientPath)
         } catch let error as FileSystemError {
-            throw StartupFailure("The rotated key ring could not be written: \(error.description).")
+            throw StartupFailure(couldNotWrite: "the rotated key ring", reason: error.description)
         } catch {
             throw StartupFailure("No new payload key could be made: \(error).")
         }
