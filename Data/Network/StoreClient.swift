@@ -131,17 +131,18 @@ public struct StoreClient: Sendable {
             return Fetched(kept.value, from: .network)
         }
 
+        let decoded: Wire
+        do throws(StoreError) {
+            decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
+        } catch {
+            line.cache = .notUsed
+            throw error
+        }
         let value: Value
         do throws(StoreError) {
-            let decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
-            do throws(StoreError) {
-                value = try validate(decoded)
-            } catch {
-                line.cache = .refused
-                throw error
-            }
+            value = try validate(decoded)
         } catch {
-            if line.cache == nil { line.cache = .notUsed }
+            line.cache = .refused
             throw error
         }
         guard let key else {
