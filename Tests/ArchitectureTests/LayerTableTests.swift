@@ -13,11 +13,7 @@ struct LayerTableTests {
     }
 
     static func section() throws -> String {
-        let text = try String(contentsOf: PackageReader.repositoryRoot.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
-        guard let start = text.range(of: "\n## The folders, and what each may depend on\n") else { return "" }
-        let rest = text[start.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
-        return String(rest[..<end])
+        ReadingPathTests.section(of: try ReadingPathTests.document("docs/ARCHITECTURE.md"), titled: "\n## The folders, and what each may depend on\n")
     }
 
     static func rows(in section: String) -> [Row] {

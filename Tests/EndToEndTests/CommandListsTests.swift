@@ -12,13 +12,18 @@ import Testing
 struct CommandListsTests {
     static let root = RepositoryFolder.root
 
-    /// The subcommands of `storefront`, as the binary reports them (`help` aside).
-    static func commands() async throws -> [String] {
+    /// The subcommands of `storefront` as the binary's help dump describes them
+    /// (`help` aside): each one's JSON object (`commandName`, `abstract`, `arguments`).
+    static func subcommands() async throws -> [[String: Any]] {
         let dumped = try await CLI(backend: nil, key: nil).run(["--experimental-dump-help"])
         let object = try JSONSerialization.jsonObject(with: Data(dumped.standardOutput.utf8)) as? [String: Any]
         let command = try #require(object?["command"] as? [String: Any])
-        let subcommands = try #require(command["subcommands"] as? [[String: Any]])
-        return subcommands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+        return try #require(command["subcommands"] as? [[String: Any]]).filter { $0["commandName"] as? String != "help" }
+    }
+
+    /// The subcommands' names, as the binary reports them.
+    static func commands() async throws -> [String] {
+        try await subcommands().compactMap { $0["commandName"] as? String }
     }
 
     static func document(_ path: String) throws -> String {
