@@ -73,12 +73,12 @@ public struct StoreClient: Sendable {
         let key = owner?.key(for: call.target)
         let kept = await keptAnswer(key, as: Wire.self, validate)
         // The one `--verbose` line of this read, written once, however it ends.
-        var line = VerboseLine(network: "\(call.requestLine) not sent")
+        var line = VerboseLine(call: call)
         defer { if line.cache != nil { logger.debug("\(line)") } }
 
         switch policy {
         case .cacheOnly:
-            line.network += " (--offline)"
+            line.offline = true
             guard let kept else {
                 line.cache = .miss
                 throw .notCached
@@ -97,7 +97,7 @@ public struct StoreClient: Sendable {
         var conditional = call
         if let etag = kept?.answer.validity.etag { conditional.request.headerFields[.ifNoneMatch] = etag }
         let exchange = await send(conditional)
-        line.network = exchange.line
+        line.exchange = exchange
         let (response, body): (HTTPResponse, [UInt8])
         do throws(StoreError) {
             (response, body) = try usableResponse(exchange, .authenticated, acceptingNotModified: true)
@@ -105,7 +105,7 @@ public struct StoreClient: Sendable {
             // Unreachable, still 502–504 after the retries, asked to wait longer than a
             // command waits, or any other 5xx: the failures a kept answer may stand in
             // for (rule 5). Anything else (a refused answer, an ended session) is not.
-            line.backendSaid = StoreErrorMapping.whatTheBackendSaid(error)
+            line.failure = error
             guard let reason = StoreErrorMapping.standInReason(for: error) else {
                 line.cache = .notUsed
                 throw error
@@ -167,7 +167,7 @@ public struct StoreClient: Sendable {
         kind: StoreErrorMapping.RequestKind
     ) async throws(StoreError) -> Wire {
         let exchange = await send(call)
-        logger.debug("\(VerboseLine(network: exchange.line, cache: .notKept))")
+        logger.debug("\(VerboseLine(call: call, exchange: exchange, cache: .notKept))")
         let (_, body) = try usableResponse(exchange, kind)
         return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
     }
@@ -222,16 +222,22 @@ public struct StoreClient: Sendable {
     }
 
     /// The `--verbose` line of one read, worded here and nowhere else: what the network
-    /// did (or that nothing was sent), then what the cache did with it.
+    /// did (or that nothing was sent), then what the cache did with it. It holds what
+    /// happened, not text: the words are made only when a log asks (the logger's message
+    /// is an autoclosure), so a quiet command spends nothing on them.
     private struct VerboseLine: CustomStringConvertible {
         enum CacheOutcome: Equatable {
             case miss, hit(storedAgo: Duration), fresh(for: Duration), revalidated
             case stored, notWritten, noStore, refused, notUsed, notKept
         }
 
-        var network: String
-        /// What the backend asked or said, ending in ", "; empty when nothing.
-        var backendSaid = ""
+        let call: StoreEndpoints.Call
+        /// Nothing was sent because `--offline` said so.
+        var offline = false
+        /// The exchange, once one was made.
+        var exchange: Exchange?
+        /// What the backend answered with, when it failed: what it asked or said is shown.
+        var failure: StoreError?
         var cache: CacheOutcome?
 
         var description: String {
@@ -247,7 +253,9 @@ public struct StoreClient: Sendable {
             case .notUsed: "cache not used"
             case .notKept: "not cached"
             }
-            return "\(network), \(backendSaid)\(outcome)"
+            let network = exchange?.line ?? "\(call.requestLine) not sent" + (offline ? " (--offline)" : "")
+            let said = failure.map(StoreErrorMapping.whatTheBackendSaid) ?? ""
+            return "\(network), \(said)\(outcome)"
         }
     }
 
