@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How long a backend asked the client to wait, read from `Retry-After` (RFC 9110
 /// §10.2.3): whole seconds, or an HTTP date. A header that is neither counts as absent:
@@ -18,34 +22,25 @@ public enum RetryAfter {
     /// The wait `value` asks for, measured from `now`; nil when there is no usable value.
     /// A date in the past asks for no wait at all.
     public static func delay(from value: String?, now: Date) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = value.map(trimmingSpaces), !value.isEmpty else { return nil }
         if value.allSatisfy(\.isASCIIDigit) {
             // Too many digits for an Int is still "a very long time".
             guard let seconds = Int64(value) else { return longest }
             return min(.seconds(seconds), longest)
         }
-        // An HTTP date is ASCII. Anything else is refused here, before DateFormatter,
-        // which traps on some such texts (a letter outside ASCII among the fields).
-        guard value.unicodeScalars.allSatisfy(\.isASCII), let date = httpDate(value) else { return nil }
+        // An HTTP date is ASCII. Anything else is refused here, before it is read (the
+        // DateFormatter that once read it trapped on a letter outside ASCII).
+        guard value.unicodeScalars.allSatisfy(\.isASCII), let date = HTTPDate.parse(value, now: now) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
         // Capped before converting: a far-off date must not overflow the milliseconds.
         return .milliseconds(Int64(min(seconds, Double(longest.components.seconds)) * 1000))
     }
 
-    /// The three forms RFC 9110 §5.6.7 makes a recipient accept: IMF-fixdate first, then
-    /// the obsolete RFC 850 and asctime forms.
-    private static func httpDate(_ text: String) -> Date? {
-        // asctime pads a one-digit day with a second space ("Nov  6").
-        let text = text.split(separator: " ").joined(separator: " ")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+    /// The value without the spaces and tabs a field may carry around it (RFC 9110 §5.5).
+    private static func trimmingSpaces(_ value: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(value.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
 

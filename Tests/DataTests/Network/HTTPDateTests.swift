@@ -1,0 +1,52 @@
+@testable import Data
+import Foundation
+import Testing
+
+/// HTTP dates read by RFC 9110's grammar (§5.6.7), without Foundation's DateFormatter.
+@Suite("HTTP dates", .timeLimit(.minutes(1)))
+struct HTTPDateTests {
+    /// Sun, 06 Nov 1994 08:49:37 GMT, the RFC's own example.
+    let example = Date(timeIntervalSince1970: 784_111_777)
+    /// Thu, 26 Nov 2026, when an RFC 850 date's two-digit year is read.
+    let now = Date(timeIntervalSince1970: 1_795_651_200)
+
+    @Test("the RFC's example in each of its three forms", arguments: [
+        "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun Nov 06 08:49:37 1994",
+    ])
+    func threeForms(text: String) {
+        #expect(HTTPDate.parse(text, now: now) == example)
+    }
+
+    /// RFC 9110: a two-digit year more than 50 years ahead is the most recent past year
+    /// with those digits. In 2026, `76` is 2076 and `77` is 1977.
+    @Test("an RFC 850 year is at most 50 years ahead", arguments: [
+        ("Thursday, 26-Nov-76 00:00:00 GMT", 2076), ("Thursday, 26-Nov-77 00:00:00 GMT", 1977), ("Thursday, 26-Nov-26 00:00:00 GMT", 2026),
+    ])
+    func twoDigitYears(text: String, year: Int) throws {
+        let date = try #require(HTTPDate.parse(text, now: now))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "GMT"))
+        #expect(calendar.component(.year, from: date) == year)
+    }
+
+    @Test("29 February only in a leap year, and the last second of a day", arguments: [
+        ("Thu, 29 Feb 2024 23:59:59 GMT", true), ("Thu, 29 Feb 1900 00:00:00 GMT", false),
+        ("Thu, 29 Feb 2000 00:00:00 GMT", true), ("Sun, 31 Nov 1994 08:49:37 GMT", false),
+    ])
+    func daysThatExist(text: String, exists: Bool) {
+        #expect((HTTPDate.parse(text, now: now) != nil) == exists)
+    }
+
+    /// What the grammar does not allow is no date, rather than a guess.
+    @Test("texts outside the grammar are no date", arguments: [
+        "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 nov 1994 08:49:37 GMT", "sun, 06 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 08:49:37 UTC", "Sun 06 Nov 1994 08:49:37 GMT", "Sunday, 06 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 94 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:60:00 GMT",
+        "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 1994 08:49 GMT", "Sun, 00 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov +994 08:49:37 GMT", "Sun, -6 Nov 1994 08:49:37 GMT", "Sun, 06-Nov-94 08:49:37 GMT",
+        "Sunday, 06-Nov-1994 08:49:37 GMT", "Sun Nov 123 08:49:37 1994", "Sun Nov  6 08:49:37 94", "",
+    ])
+    func outsideTheGrammar(text: String) {
+        #expect(HTTPDate.parse(text, now: now) == nil)
+    }
+}
