@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
+        // File paths without Foundation's NSString (AsyncHTTPClient links it already).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // The tests' child processes: torn down (ending in SIGKILL) when the waiting task
         // is cancelled, outputs collected concurrently. No product links it.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -60,6 +62,7 @@ let package = Package(
                 "Domain", "Infrastructure",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Data",
             exclude: ["Transports"],
@@ -96,13 +99,14 @@ let package = Package(
         .target(
             name: "Infrastructure",
             dependencies: [
-                "CLibCrypto", "CFileExchange",
+                "CLibCrypto", "CSystemCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Infrastructure",
-            exclude: ["CLibCrypto", "CFileExchange"],
+            exclude: ["CLibCrypto", "CSystemCalls"],
             swiftSettings: strict
         ),
         // OpenSSL's libcrypto, found through pkg-config; the provider line turns a
@@ -114,10 +118,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
 
-        // renameat2's exchange, which Swift's Glibc module does not declare: replacing a
-        // file by swapping it in costs a fraction of a rename over it on ext4 (which
-        // flushes the new file's data first), and readers still never see a mix.
-        .target(name: "CFileExchange", path: "Infrastructure/CFileExchange"),
+        // The system calls Swift's Glibc module does not declare (they are GNU's): renameat2's
+        // exchange, as replacing a file by swapping it in costs a fraction of a rename over
+        // it on ext4 (which flushes the new file's data first), and readers still never see
+        // a mix; and posix_spawn's close-from, so a child gets only the descriptors it is given.
+        .target(name: "CSystemCalls", path: "Infrastructure/CSystemCalls"),
 
         // What the App needs of the process that Swift cannot do safely: prctl (variadic
         // in C) and signal handlers that restore the terminal without entering the runtime.
@@ -152,6 +157,7 @@ let package = Package(
                 .target(name: "URLSessionAdapter", condition: .when(traits: ["URLSessionTransport"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "App",
             exclude: ["CProcessControl", "Shared", "Server"],
@@ -165,6 +171,7 @@ let package = Package(
                 "Presentation", "Infrastructure", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "App/Shared",
             swiftSettings: strict

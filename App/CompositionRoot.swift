@@ -2,7 +2,14 @@ import AppShared
 import ArgumentParser
 import Data
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPClientAdapter
 import Infrastructure
 import Logging

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `storefront categories`: the store's categories.
 struct CategoriesCommand: AsyncParsableCommand {

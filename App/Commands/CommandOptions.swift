@@ -2,7 +2,11 @@ import AppShared
 import ArgumentParser
 import Data
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Presentation
 
 /// The options every client command takes, after its name (`storefront search phone --json`).

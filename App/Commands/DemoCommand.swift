@@ -1,6 +1,11 @@
+import SystemPackage
 import ArgumentParser
 import AppShared
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Infrastructure
 import Logging
 import Presentation
@@ -33,7 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
         do throws(StartupFailure) {
             let ring: String
             (ring, _, key) = try KeyFile.writeFresh(into: folder, now: Date())
-            backend = try await DemoBackend.start(keyFile: ring, log: (folder as NSString).appendingPathComponent("backend.log"))
+            backend = try await DemoBackend.start(keyFile: ring, log: FilePath(folder).appending("backend.log").string)
         } catch {
             errors.reportConfigurationFailure(error.sentence)
             throw ExitCode(ProcessExitStatus.configuration.rawValue)
@@ -45,8 +50,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let settings = ClientSettings(
             baseURL: baseURL, payloadKey: key,
-            stateDirectory: (folder as NSString).appendingPathComponent("state"),
-            cacheDirectory: (folder as NSString).appendingPathComponent("cache")
+            stateDirectory: FilePath(folder).appending("state").string,
+            cacheDirectory: FilePath(folder).appending("cache").string
         )
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.

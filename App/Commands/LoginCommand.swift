@@ -1,6 +1,13 @@
 import ArgumentParser
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Presentation
 
 /// `storefront login`: signs in and stores the session.

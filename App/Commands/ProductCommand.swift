@@ -1,6 +1,10 @@
 import ArgumentParser
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `storefront product ID`: one product in full.
 struct ProductCommand: AsyncParsableCommand {

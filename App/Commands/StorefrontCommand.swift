@@ -1,7 +1,11 @@
 import AppShared
 import ArgumentParser
 import CProcessControl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Presentation
 #if canImport(Glibc)
 import Glibc

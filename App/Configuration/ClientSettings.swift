@@ -1,6 +1,13 @@
 import AppShared
 import Data
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Infrastructure
 
 /// Everything the client needs to know, resolved from options, environment and
@@ -73,7 +80,7 @@ struct ClientSettings: Sendable {
             pins = (try? Self.pins(options.pin)) ?? []
         } else if let text = environment["STOREFRONT_PINS"], !text.isEmpty {
             do {
-                pins = try Self.pins(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                pins = try Self.pins(text.split(separator: ",").map(trimmingWhitespace))
             } catch {
                 throw StartupFailure("STOREFRONT_PINS holds \(error.text), which is not sha256/ and the base64 SHA-256 of a public key.")
             }
@@ -87,6 +94,11 @@ struct ClientSettings: Sendable {
             throw StartupFailure("The CA file \(authorityFile) cannot be read; check the path and its permissions.")
         }
         return trust
+    }
+
+    /// `text` without the white space around it (`a, b` lists a pin per comma).
+    private static func trimmingWhitespace(_ text: Substring) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// A text that should have been a pin, and was not.

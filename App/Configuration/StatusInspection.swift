@@ -1,6 +1,10 @@
 import Data
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Presentation
 
 /// What `storefront status` finds: the settings in use, who is signed in (from the

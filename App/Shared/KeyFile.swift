@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SystemPackage
 import Infrastructure
 
 /// Payload key files as both programs meet them (PROTOCOL.md section 2, "Keys and
@@ -12,13 +17,13 @@ public enum KeyFile {
 
     /// Where the client's copy of the current key is written: beside the ring.
     public static func clientKeyPath(besideRing ring: String) -> String {
-        ((ring as NSString).deletingLastPathComponent as NSString).appendingPathComponent(clientKeyName)
+        FilePath(ring).removingLastComponent().appending(clientKeyName).string
     }
 
     /// A fresh ring of one key in `directory` (made private), and the client's copy of
     /// that key beside it; the ring's path, the client's path and the key.
     public static func writeFresh(into directory: String, now: Date) throws(StartupFailure) -> (ring: String, client: String, key: PayloadKey) {
-        let ringPath = (directory as NSString).appendingPathComponent(ringName)
+        let ringPath = FilePath(directory).appending(ringName).string
         let clientPath = clientKeyPath(besideRing: ringPath)
         do {
             let key = try PayloadKey.random(madeAt: Int64(now.timeIntervalSince1970))
@@ -40,7 +45,7 @@ public enum KeyFile {
     /// up are dropped. The ring is replaced atomically, then the client's copy beside it.
     public static func rotate(ringFile: String, previousLifetime: Int64, now: Date) throws(StartupFailure) -> (ring: PayloadKeyRing, client: String) {
         let clientPath = clientKeyPath(besideRing: ringFile)
-        guard (ringFile as NSString).standardizingPath != (clientPath as NSString).standardizingPath else {
+        guard FilePath(ringFile).lexicallyNormalized() != FilePath(clientPath).lexicallyNormalized() else {
             throw StartupFailure("\(ringFile) is a client's key file; rotate the backend's key ring (a JWK Set, \(ringName)).")
         }
         let ring: PayloadKeyRing

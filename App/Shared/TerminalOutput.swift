@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SystemPackage
 import Logging
 import Presentation
 
@@ -11,8 +16,8 @@ import Presentation
 /// A spinner shows long waits on standard error under the same rules, and is cleared
 /// before any line is written.
 ///
-/// `write(contentsOf:)`, not `write(_: Data)`: the latter traps when the stream is
-/// closed (`storefront logout >&-`); a line nobody can read is dropped instead.
+/// A write that fails (a closed stream: `storefront logout >&-`) drops the line; a
+/// line nobody can read is no reason to stop.
 public struct TerminalOutput: ConsoleOutput {
     private let standardOutputStyle: TerminalStyle
     private let standardErrorStyle: TerminalStyle
@@ -20,14 +25,14 @@ public struct TerminalOutput: ConsoleOutput {
 
     /// Decorated as `format` and the environment allow, for the streams as they are.
     public init(format: OutputFormat = .human, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        standardOutputStyle = .forStream(STDOUT_FILENO, format: format, environment: environment)
-        standardErrorStyle = .forStream(STDERR_FILENO, format: format, environment: environment)
+        standardOutputStyle = .forStream(FileDescriptor.standardOutput.rawValue, format: format, environment: environment)
+        standardErrorStyle = .forStream(FileDescriptor.standardError.rawValue, format: format, environment: environment)
         spinner = standardErrorStyle.colour ? TerminalSpinner(write: Self.writeError) : nil
     }
 
     public func printLine(_ text: StyledText) {
         spinner?.stop()
-        try? FileHandle.standardOutput.write(contentsOf: Data((standardOutputStyle.render(text) + "\n").utf8))
+        _ = try? FileDescriptor.standardOutput.writeAll((standardOutputStyle.render(text) + "\n").utf8)
     }
 
     public func printDiagnostic(_ text: StyledText) {
@@ -53,7 +58,7 @@ public struct TerminalOutput: ConsoleOutput {
     }
 
     private static let writeError: @Sendable (String) -> Void = { text in
-        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+        _ = try? FileDescriptor.standardError.writeAll(text.utf8)
     }
 }
 

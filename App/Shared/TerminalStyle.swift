@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Presentation
 
 /// Whether a stream gets colour, and how each `Style` looks when it does.

@@ -1,4 +1,12 @@
+import SystemPackage
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Infrastructure
 import Presentation
 
@@ -51,9 +59,9 @@ struct InteractiveSession {
     private func signIn() async -> ProcessExitStatus {
         let presenter = root.makeSignInPresenter()
         while true {
-            try? FileHandle.standardError.write(contentsOf: Data("Username: ".utf8))
+            _ = try? FileDescriptor.standardError.writeAll("Username: ".utf8)
             guard let username = readLine(strippingNewline: true) else { return .failure }
-            guard !username.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            guard !username.allSatisfy(\.isWhitespace) else { continue }
             switch PasswordPrompt.ask("Password: ") {
             case .password(let password):
                 let status = await presenter.signIn(username: username, password: password)

@@ -1,4 +1,9 @@
+import Infrastructure
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +14,7 @@ import Glibc
 enum KeyReader {
     static func bytes() -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
-        let thread = Thread {
+        let started = BlockingThread.start {
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -21,7 +26,7 @@ enum KeyReader {
                 continuation.yield(Array(buffer[..<count]))
             }
         }
-        thread.start()
+        if !started { continuation.finish() }
         return stream
     }
 }

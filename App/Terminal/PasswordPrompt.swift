@@ -1,5 +1,10 @@
+import SystemPackage
 import CProcessControl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +37,7 @@ enum PasswordPrompt {
         guard let quiet else { return .noTerminal }
         defer { quiet.restore() }
         // Only now: once the prompt shows, whatever is typed is already hidden.
-        try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
+        _ = try? FileDescriptor.standardError.writeAll(prompt.utf8)
 
         let typed = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
         defer {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where `login` takes the password from: the first line of standard input
 /// (`--password-stdin`), or a prompt on the terminal that shows nothing typed.

@@ -1,5 +1,10 @@
+import SystemPackage
 import AppShared
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,7 +38,7 @@ final class RawTerminal: Sendable {
     }
 
     func send(_ text: String) {
-        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        _ = try? FileDescriptor.standardOutput.writeAll(text.utf8)
     }
 
     /// Keys arrive one by one and unechoed; Ctrl-C and Ctrl-Z arrive as bytes the

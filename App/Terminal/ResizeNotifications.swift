@@ -1,5 +1,10 @@
+import Infrastructure
 import CProcessControl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +20,7 @@ enum ResizeNotifications {
             continuation.finish()
             return stream
         }
-        Thread {
+        let started = BlockingThread.start {
             var buffer = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = read(reader, &buffer, buffer.count)
@@ -25,7 +30,11 @@ enum ResizeNotifications {
             }
             close(reader)
             continuation.finish()
-        }.start()
+        }
+        if !started {
+            close(reader)
+            continuation.finish()
+        }
         return stream
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a cache folder holds, for reporting.
 public struct CacheStatistics: Sendable, Equatable {

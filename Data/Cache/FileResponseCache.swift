@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Infrastructure
+import SystemPackage
 
 /// The offline-first cache on disk: one file per key, named by a 64-bit hash of the key,
 /// each replaced atomically so that several `storefront` processes can share the folder
@@ -91,9 +96,8 @@ public struct FileResponseCache: ResponseCache {
     /// Reads each entry's first line: file names are hashes, so the key inside is the
     /// only way to tell whose an entry is. Logout is rare; a full read is fine there.
     public func removeAll(keyPrefix prefix: String) async {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasSuffix(".json") {
-            let path = (directory as NSString).appendingPathComponent(name)
+        for file in PrivateFiles.files(in: directory) where file.name.hasSuffix(".json") {
+            let path = file.path
             guard let bytes = try? PrivateFiles.read(at: path),
                   let entry = Self.split(bytes),
                   entry.header.key.hasPrefix(prefix) else { continue }
@@ -104,15 +108,11 @@ public struct FileResponseCache: ResponseCache {
     /// How many entries, how many bytes, and when the oldest was stored: for
     /// `storefront status`. Reads without changing anything (no touch, no eviction).
     public func statistics() -> CacheStatistics {
-        let keys: [URLResourceKey] = [.fileSizeKey]
-        let urls = (try? FileManager.default.contentsOfDirectory(
-            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: keys
-        )) ?? []
         var statistics = CacheStatistics(entries: 0, bytes: 0, oldestStoredAt: nil)
-        for url in urls where url.pathExtension == "json" {
+        for file in PrivateFiles.files(in: directory) where file.name.hasSuffix(".json") {
             statistics.entries += 1
-            statistics.bytes += (try? url.resourceValues(forKeys: Set(keys)).fileSize) ?? 0
-            if let bytes = try? PrivateFiles.read(at: url.path),
+            statistics.bytes += file.size
+            if let bytes = try? PrivateFiles.read(at: file.path),
                let stored = Self.split(bytes)?.header.storedAt,
                stored < statistics.oldestStoredAt ?? .distantFuture {
                 statistics.oldestStoredAt = stored
@@ -148,21 +148,15 @@ public struct FileResponseCache: ResponseCache {
     /// Removes the least recently used entries until both limits hold, and the
     /// temporary files of writes that never finished.
     private func evictIfNeeded() {
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
-        guard let urls = try? FileManager.default.contentsOfDirectory(
-            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: keys
-        ) else { return }
-        collectAbandonedTemporaries(urls.filter { $0.pathExtension == "tmp" })
-        var entries = urls.filter { $0.pathExtension == "json" }.compactMap { url -> (url: URL, used: Date, size: Int)? in
-            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
-            return (url, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
-        }
+        let files = PrivateFiles.files(in: directory)
+        collectAbandonedTemporaries(files.filter { $0.name.hasSuffix(".tmp") })
+        var entries = files.filter { $0.name.hasSuffix(".json") }
         var totalBytes = entries.reduce(0) { $0 + $1.size }
         guard entries.count > limits.maximumEntries || totalBytes > limits.maximumBytes else { return }
-        entries.sort { $0.used < $1.used }
+        entries.sort { $0.modified < $1.modified }
         var remaining = entries.count
         for entry in entries where remaining > limits.maximumEntries || totalBytes > limits.maximumBytes {
-            try? PrivateFiles.remove(at: entry.url.path)
+            try? PrivateFiles.remove(at: entry.path)
             remaining -= 1
             totalBytes -= entry.size
         }
@@ -171,12 +165,10 @@ public struct FileResponseCache: ResponseCache {
     /// A write that a `kill -9` interrupted leaves its `.tmp` beside the entries, and
     /// nothing else would ever remove it. One untouched for ten minutes is abandoned; a
     /// younger one may be another process's write in progress, so it is left alone.
-    private func collectAbandonedTemporaries(_ temporaries: [URL]) {
+    private func collectAbandonedTemporaries(_ temporaries: [FolderEntry]) {
         let abandonedBefore = clock.now.addingTimeInterval(-Self.abandonedAfter)
-        for url in temporaries {
-            guard let modified = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate,
-                  modified < abandonedBefore else { continue }
-            try? PrivateFiles.remove(at: url.path)
+        for file in temporaries where file.modified < abandonedBefore {
+            try? PrivateFiles.remove(at: file.path)
         }
     }
 
@@ -185,7 +177,7 @@ public struct FileResponseCache: ResponseCache {
     /// The entry's path, and its file name (the key's hash).
     private func path(for key: String) -> (path: String, name: String)? {
         let name = Self.fileName(for: key)
-        return ((directory as NSString).appendingPathComponent("\(name).json"), name)
+        return (FilePath(directory).appending("\(name).json").string, name)
     }
 
     /// 16 hex digits of a 64-bit hash of the key: FNV-1a over its bytes, then

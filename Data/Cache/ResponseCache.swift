@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A kept answer: its body as the backend sent it, when it was kept, and what the
 /// backend said about reusing it.

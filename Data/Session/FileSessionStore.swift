@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Infrastructure
+import SystemPackage
 import Synchronization
 
 /// The session in one JSON file under the data directory, readable by the user alone
@@ -12,6 +17,8 @@ import Synchronization
 public struct FileSessionStore: SessionStore {
     /// The session file's path, e.g. `~/.local/state/storefront/session.json`.
     public let path: String
+    /// The folder it lies in, with `session.lock` beside it.
+    private let folder: String
     /// The session last read, and the file it was read from. Shared by copies of the
     /// store, so the composition root makes one for the process.
     private let lastRead = LastRead()
@@ -19,11 +26,12 @@ public struct FileSessionStore: SessionStore {
     /// Uses `session.json` inside `directory`, which is created `0700` when first written.
     public init(directory: String) {
         path = Self.path(in: directory)
+        folder = directory
     }
 
     /// Where the session file of `directory` lies; the one place that names it.
     public static func path(in directory: String) -> String {
-        (directory as NSString).appendingPathComponent("session.json")
+        FilePath(directory).appending("session.json").string
     }
 
     public func load() async throws(SessionStoreError) -> Session? {
@@ -62,7 +70,7 @@ public struct FileSessionStore: SessionStore {
     public func save(_ session: Session) async throws(SessionStoreError) {
         lastRead.forget()
         do {
-            try PrivateFiles.createDirectory(at: (path as NSString).deletingLastPathComponent)
+            try PrivateFiles.createDirectory(at: folder)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try PrivateFiles.writeAtomically([UInt8](try encoder.encode(session)), to: path)
@@ -78,8 +86,8 @@ public struct FileSessionStore: SessionStore {
     public func lockExclusively() async throws(SessionStoreError) -> any SessionLock {
         let lock: FileLock
         do {
-            try PrivateFiles.createDirectory(at: (path as NSString).deletingLastPathComponent)
-            lock = try await FileLock.exclusive(at: (path as NSString).deletingPathExtension + ".lock")
+            try PrivateFiles.createDirectory(at: folder)
+            lock = try await FileLock.exclusive(at: FilePath(folder).appending("session.lock").string)
         } catch {
             throw .notWritten("the session lock cannot be taken: \(error.description)")
         }

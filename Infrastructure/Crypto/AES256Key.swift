@@ -1,5 +1,9 @@
 import CLibCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A 256-bit AES key. It can only exist with exactly 32 bytes, it never prints them,
 /// and it wipes them when the last copy of the key goes away.

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -28,13 +27,14 @@ public final class FileLock: Sendable {
             return FileLock(descriptor: descriptor)
         }
         let (result, code) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int32), Never>) in
-            Thread {
+            let started = BlockingThread.start {
                 var result: Int32
                 repeat {
                     result = flock(descriptor, LOCK_EX)
                 } while result != 0 && errno == EINTR
                 continuation.resume(returning: (result, errno))
-            }.start()
+            }
+            if !started { continuation.resume(returning: (-1, EAGAIN)) }
         }
         guard result == 0 else {
             close(descriptor)

@@ -1,5 +1,5 @@
-import CFileExchange
-import Foundation
+import CSystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,11 +15,11 @@ import Darwin
 public enum PrivateFiles {
     /// Creates `path` and any missing parents with mode `0700`. An existing folder is kept as it is.
     public static func createDirectory(at path: String) throws(FileSystemError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var existing = stat()
+        if stat(path, &existing) == 0, UInt32(existing.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) {
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FilePath(path).removingLastComponent().string
         if !parent.isEmpty, parent != path {
             try createDirectory(at: parent)
         }
@@ -47,7 +47,7 @@ public enum PrivateFiles {
     ///   write the new file's data out first (its `auto_da_alloc` safety net), which
     ///   made a cache write take five times as long, for a durability not asked for.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileSystemError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePath(path).removingLastComponent().string
         let temporary = "\(path).\(getpid()).\(UInt64.random(in: .min ... .max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -127,7 +127,7 @@ public enum PrivateFiles {
                   status.st_uid != user || UInt32(status.st_mode) & 0o077 != 0 else { continue }
             let name = withName(of: entry) { String(cString: $0) }
             guard refused.map({ name < $0.name }) ?? true else { continue }
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = FilePath(folder).appending(name).string
             refused = (name, status.st_uid != user
                 ? .notOwnedByUser(path: path)
                 : .tooPermissive(path: path, mode: UInt32(status.st_mode)))
@@ -137,7 +137,7 @@ public enum PrivateFiles {
 
     /// The entry's name, which `readdir` keeps inline as a fixed C array (a tuple to
     /// Swift), as the C string it is.
-    private static func withName<Result>(
+    static func withName<Result>(
         of entry: UnsafeMutablePointer<dirent>,
         _ body: (UnsafePointer<CChar>) -> Result
     ) -> Result {

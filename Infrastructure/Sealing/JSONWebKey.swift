@@ -1,5 +1,9 @@
 import CLibCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Payload keys as text: a key with its id is a JSON Web Key (RFC 7517) and a key
 /// ring a JWK Set, so a key file is a published format that other tools read and
@@ -123,8 +127,7 @@ extension AES256Key {
 
     /// The key as a JWK's `k`: base64url without padding. Handle with care.
     var base64URLEncodedString: String {
-        base64EncodedString.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(bytes)
     }
 
     private static func isBase64URL(_ byte: UInt8) -> Bool {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A payload key and the id every sealed message names it by (PROTOCOL.md section 2):
 /// the id lets a server hold several keys at once, so a key can be rotated without a
@@ -35,7 +39,7 @@ public struct PayloadKey: Sendable, Equatable {
     /// day it was made and six random hex digits (`20261125-9f3a1c`), so two keys made
     /// the same day still differ, and a listing of the ring sorts by age.
     public static func random(madeAt secondsSince1970: Int64) throws(CryptoError) -> PayloadKey {
-        let suffix = try SecureRandom.bytes(3).map { String(format: "%02x", $0) }.joined()
+        let suffix = try SecureRandom.bytes(3).map { digits($0, width: 2, radix: 16) }.joined()
         return try PayloadKey(id: "\(utcDay(secondsSince1970))-\(suffix)", key: AES256Key.random())
     }
 
@@ -53,7 +57,13 @@ public struct PayloadKey: Sendable, Equatable {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return String(format: "%04lld%02lld%02lld", year, month, day)
+        return digits(year, width: 4) + digits(month, width: 2) + digits(day, width: 2)
+    }
+
+    /// `value` in `radix`, zero-padded to `width` digits.
+    private static func digits(_ value: some BinaryInteger, width: Int, radix: Int = 10) -> String {
+        let text = String(value, radix: radix)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }
 

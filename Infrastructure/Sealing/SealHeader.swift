@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RawStructuredFieldValues
 
 /// The `Storefront-Seal` header every sealed message carries (PROTOCOL.md section 2):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Version 2 of the sealed payload layer (PROTOCOL.md section 2), both sides of it:
 /// what a client seals and opens, what a server opens and seals, and the associated

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Tells the calendar time. Injected so that cache ages are testable with a manual clock.
 public protocol WallClock: Sendable {

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `storefront category --json`: the search document with `category` in place of `query`.
 struct CategoryDocument: Encodable {

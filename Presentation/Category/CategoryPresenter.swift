@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `storefront category SLUG` shows: one case per situation.
 public enum CategoryState: Equatable, Sendable {

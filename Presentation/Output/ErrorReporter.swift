@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes a failure the way CLI.md asks: one sentence on standard error (in JSON mode,
 /// a last line `{"error": {...}}`), nothing on standard output, and its exit status.

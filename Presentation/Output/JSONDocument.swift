@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How every `--json` document of CLI.md is written: keys sorted, so the output is
 /// stable for scripts and tests, and slashes left alone. Each document is a type of

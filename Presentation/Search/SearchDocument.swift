@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `storefront search --json`: one page of results, and where it came from.
 struct SearchDocument: Encodable {

@@ -1,5 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the search screen shows: one case per situation the user can be in.
 public enum SearchState: Equatable, Sendable {

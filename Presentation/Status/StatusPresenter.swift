@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Renders `storefront status`, as lines or as one JSON object. It always succeeds:
 /// being signed out, or having no cache yet, is a state to report, not an error.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `storefront status` reports: what the program would use, gathered without
 /// changing anything. Plain values, so the presenter can be tested without files.

@@ -26,6 +26,31 @@ struct ArchitectureTests {
         #expect(domain.targetDependencies.isEmpty && domain.productDependencies.isEmpty)
         #expect(try PackageReader.imports(of: [domain], in: root)["Domain", default: []].isEmpty)
     }
+
+    /// Every target `storefront` links imports FoundationEssentials, and all of
+    /// Foundation only where that module is missing (Apple's platforms): on Linux one
+    /// unguarded `import Foundation` lets a `Thread` or a `DateFormatter` in, and with it
+    /// Foundation, its internationalization and ICU's 34 MB of data (InstalledCommandTests
+    /// checks the installed binary for them).
+    @Test("the client's targets import Foundation only where FoundationEssentials is missing")
+    func clientImportsFoundationEssentials() async throws {
+        let root = PackageReader.repositoryRoot
+        let imports = try await PackageReader.storefront.value.imports
+        let client = ["Data", "HTTPClientAdapter", "Infrastructure", "Presentation", "App", "AppShared"]
+        var unguarded: [String] = []
+        for target in client {
+            for line in imports[target, default: []] where line.module == "Foundation" {
+                let source = try String(contentsOf: root.appendingPathComponent(line.file), encoding: .utf8)
+                let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+                let before = lines[max(0, line.line - 4)..<(line.line - 1)].map { $0.trimmingCharacters(in: .whitespaces) }
+                if before != ["#if canImport(FoundationEssentials)", "import FoundationEssentials", "#else"] {
+                    unguarded.append("\(line.file):\(line.line)")
+                }
+            }
+        }
+        #expect(imports["Data", default: []].contains { $0.module == "FoundationEssentials" })
+        #expect(unguarded.isEmpty, "import Foundation outside `#if canImport(FoundationEssentials) … #else`: \(unguarded)")
+    }
 }
 
 /// The checker's own tests: it must fail on packages that break the rules, or a
@@ -50,7 +75,7 @@ struct ArchitectureCheckerTests {
             ),
             DeclaredTarget(name: "Infrastructure", kind: .regular, path: "Infrastructure", targetDependencies: ["CLibCrypto"], productDependencies: ["Logging"]),
             DeclaredTarget(name: "CLibCrypto", kind: .system, path: "Infrastructure/CLibCrypto", targetDependencies: [], productDependencies: []),
-            DeclaredTarget(name: "CFileExchange", kind: .regular, path: "Infrastructure/CFileExchange", targetDependencies: [], productDependencies: []),
+            DeclaredTarget(name: "CSystemCalls", kind: .regular, path: "Infrastructure/CSystemCalls", targetDependencies: [], productDependencies: []),
             DeclaredTarget(name: "Backend", kind: .regular, path: "Backend", targetDependencies: ["Infrastructure"], productDependencies: ["Hummingbird"]),
             DeclaredTarget(name: "CProcessControl", kind: .regular, path: "App/CProcessControl", targetDependencies: [], productDependencies: []),
             DeclaredTarget(

@@ -24,10 +24,11 @@ struct DocumentClaimsTests {
         "Location", "Allow", "Authorization", "ETag", // HTTP headers
         // Targets and layers, which are folders, not types.
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
-        "URLSessionAdapter", "CLibCrypto", "CFileExchange", "CProcessControl", "TestSupport",
+        "URLSessionAdapter", "CLibCrypto", "CSystemCalls", "CProcessControl", "TestSupport",
         "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
         "FuzzSealedPayload", "FuzzSealHeader", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
         "RawStructuredFieldValues", // swift-http-structured-headers' module
+        "SystemPackage", "FilePath", "FoundationEssentials", // swift-system's module and its type; Foundation's core
     ]
 
     /// Every span in backticks, with the document it came from.

@@ -35,7 +35,7 @@ extension LayerRule {
         // Pure Swift: no dependency and not a single import line, not even Foundation.
         LayerRule(layer: "Domain", targets: [], products: [], modules: []),
         // Presenters see use cases and entities, and Foundation where it truly helps.
-        LayerRule(layer: "Presentation", targets: ["Domain"], products: [], modules: ["Foundation"]),
+        LayerRule(layer: "Presentation", targets: ["Domain"], products: [], modules: ["Foundation", "FoundationEssentials"]),
         // Implements Domain's repositories on top of Infrastructure; never sees the UI.
         // swift-http-types (the HTTP vocabulary) and swift-log (a logging API) are not
         // layers, so the chain may use them. No HTTP stack: that is the adapters'
@@ -43,8 +43,8 @@ extension LayerRule {
         LayerRule(
             layer: "Data",
             targets: ["Domain", "Infrastructure"],
-            products: ["HTTPTypes", "Logging"],
-            modules: platform.union(["HTTPTypes", "Logging"])
+            products: ["HTTPTypes", "Logging", "SystemPackage"],
+            modules: platform.union(["HTTPTypes", "Logging", "SystemPackage"])
         ),
         // The two adapters behind Data's HTTPTransport, each in a folder of Data and a
         // target of its own, so only the binary that needs an HTTP stack links it.
@@ -67,9 +67,9 @@ extension LayerRule {
         // RawStructuredFieldValues reads and writes the sealed layer's RFC 9651 header.
         LayerRule(
             layer: "Infrastructure",
-            targets: ["CLibCrypto", "CFileExchange"],
-            products: ["Logging", "NIOConcurrencyHelpers", "RawStructuredFieldValues"],
-            modules: platform.union(["Logging", "CFileExchange", "NIOConcurrencyHelpers", "RawStructuredFieldValues"])
+            targets: ["CLibCrypto", "CSystemCalls"],
+            products: ["Logging", "NIOConcurrencyHelpers", "RawStructuredFieldValues", "SystemPackage"],
+            modules: platform.union(["Logging", "CSystemCalls", "NIOConcurrencyHelpers", "RawStructuredFieldValues", "SystemPackage"])
         ),
         // The reference server: another system. It shares Infrastructure (the cipher)
         // but none of the client's layers.
@@ -90,7 +90,7 @@ extension LayerRule {
         // The App's C helpers (signal handlers, prctl): part of the App, depending on nothing.
         LayerRule(layer: "CProcessControl", folder: "App/CProcessControl", targets: [], products: [], modules: []),
         // Infrastructure's C helper (renameat2): part of Infrastructure, depending on nothing.
-        LayerRule(layer: "CFileExchange", folder: "Infrastructure/CFileExchange", targets: [], products: [], modules: []),
+        LayerRule(layer: "CSystemCalls", folder: "Infrastructure/CSystemCalls", targets: [], products: [], modules: []),
         // The cipher's throughput, measured on Infrastructure alone.
         LayerRule(layer: "CryptoBenchmark", folder: "Benchmarks/CryptoBenchmark", targets: ["Infrastructure"], products: [], modules: platform),
         // What the fuzz targets share: libFuzzer's driver, or a replay of files.
@@ -101,8 +101,8 @@ extension LayerRule {
         LayerRule(
             layer: "App",
             targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "AppShared", "CProcessControl"],
-            products: ["ArgumentParser", "Logging"],
-            modules: platform.union(["ArgumentParser", "Logging"])
+            products: ["ArgumentParser", "Logging", "SystemPackage"],
+            modules: platform.union(["ArgumentParser", "Logging", "SystemPackage"])
         ),
         // What the two programs share (the terminal, serve's options): part of the App,
         // so it may see what the App sees of the outside, but no layer with logic.
@@ -110,8 +110,8 @@ extension LayerRule {
             layer: "AppShared",
             folder: "App/Shared",
             targets: ["Presentation", "Infrastructure", "CProcessControl"],
-            products: ["ArgumentParser", "Logging"],
-            modules: platform.union(["ArgumentParser", "Logging"])
+            products: ["ArgumentParser", "Logging", "SystemPackage"],
+            modules: platform.union(["ArgumentParser", "Logging", "SystemPackage"])
         ),
         // `storefront-server`: the backend's composition root, a program of the App's ring.
         // It sees the backend and the shared terminal, and none of the client's layers

@@ -29,6 +29,17 @@ struct InstalledCommandTests {
         #expect(!libraries.output.contains("libswiftCore"), "\(libraries.output)")
     }
 
+    /// The client imports FoundationEssentials, never all of Foundation: one use of a
+    /// class outside it (`Thread`, `Process`, `DateFormatter`) links Foundation, its
+    /// internationalization and ICU's 34 MB of locale data into the binary. Their names
+    /// are in the bytes of any binary that has them, symbol table or not.
+    @Test("bin/storefront carries no ICU data and no FoundationInternationalization", .enabled(if: shouldRun, skipped))
+    func noFullFoundation() async throws {
+        let found = try await Self.run("/bin/grep", ["-a", "-c", "-e", "icudt", "-e", "FoundationInternationalization", Self.installed("bin/storefront")])
+        #expect(found.status == 1, "grep found them: \(found.output)")
+        #expect(found.output == "0\n")
+    }
+
     /// `demo` runs the backend as `storefront-server`, found beside `storefront`: an
     /// install that left it out, or put it elsewhere, fails here.
     @Test("the installed demo finds the installed backend and every step succeeds", .enabled(if: shouldRun, skipped))

@@ -1,6 +1,10 @@
 import AsyncHTTPClient
 import Data
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import NIOCore
 import NIOHTTP1

@@ -1,6 +1,10 @@
 import Data
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Infrastructure
 import NIOCore
 import NIOSSL

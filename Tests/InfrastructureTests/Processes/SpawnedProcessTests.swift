@@ -1,0 +1,64 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// The demo's child, started by `posix_spawn` rather than Foundation's `Process`, with
+/// the care `Process` takes: default signal handling, and only three descriptors.
+@Suite("A spawned process", .timeLimit(.minutes(1)))
+struct SpawnedProcessTests {
+    @Test("its first line is read, its standard error lands in the log, and it ends on SIGTERM")
+    func lineLogAndTermination() async throws {
+        let temporary = try TemporaryDirectory()
+        let log = temporary.file("child.log")
+        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["-c", "echo first; echo second; echo oops >&2; exec sleep 600"], errorLog: log)
+
+        #expect(await child.readLine() == "first")
+        await child.terminate()
+        await child.terminate()
+
+        #expect(kill(child.id, 0) == -1 && errno == ESRCH, "the child was reaped")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "oops\n")
+    }
+
+    /// `--stop-at-end-of-input` relies on it: the server ends when the demo's pipe closes.
+    @Test("closing its input is the end of what it reads")
+    func endOfInput() async throws {
+        let temporary = try TemporaryDirectory()
+        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["-c", "echo ready; cat >/dev/null; echo input ended"], errorLog: temporary.file("log"))
+        #expect(await child.readLine() == "ready")
+
+        child.closeInput()
+
+        #expect(await child.readLine() == "input ended")
+        await child.terminate()
+    }
+
+    /// An ignored signal survives `exec`: without resetting them the server would ignore
+    /// SIGPIPE because this process does. Only 0, 1 and 2 are open in the child.
+    @Test("it starts with SIGPIPE not ignored, nothing blocked, and only three descriptors open")
+    func cleanStart() async throws {
+        let temporary = try TemporaryDirectory()
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let script = "grep -E '^Sig(Ign|Blk)' /proc/$$/status | tr -d '\\t\\n'; echo; ls /proc/$$/fd | tr '\\n' ' '; echo"
+        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["-c", script], errorLog: temporary.file("log"))
+
+        let signals = try #require(await child.readLine())
+        let masks = signals.split(separator: ":").compactMap { UInt64($0.prefix(16), radix: 16) }
+        // SIGPIPE is bit 12 of /proc's masks (signal n is bit n − 1). glibc keeps its two
+        // internal signals (32, 33) out of any program's reach, so they are not asked about.
+        #expect(masks.count == 2 && masks[0] == 0, "blocked: \(signals)")
+        #expect(masks.count == 2 && masks[1] & (1 << (SIGPIPE - 1)) == 0, "SIGPIPE ignored: \(signals)")
+        #expect(await child.readLine() == "0 1 2 ")
+        await child.terminate()
+    }
+
+    @Test("a program that is not there is a system-call error naming it")
+    func missingProgram() throws {
+        let temporary = try TemporaryDirectory()
+        #expect(throws: FileSystemError.self) {
+            _ = try SpawnedProcess.spawn(temporary.file("nothing"), arguments: [], errorLog: temporary.file("log"))
+        }
+    }
+}
