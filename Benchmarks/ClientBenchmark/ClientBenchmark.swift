@@ -56,7 +56,7 @@ struct ClientBenchmark {
         print("in-process, \(iterations) searches each (µs)      p50      p99")
         print("  bare transport (AsyncHTTPClient)     \(pad(bareP50)) \(pad(bareP99))")
         print("  whole client stack                   \(pad(stackP50)) \(pad(stackP99))")
-        print("  difference                           \(pad(stackP50 - bareP50)) \(pad(stackP99 - bareP99))   goal: ≤ 100 µs at p50")
+        print("  difference                           \(pad(stackP50 - bareP50)) \(pad(stackP99 - bareP99))   (no goal: the process figures are what a person feels)")
 
 
         // Where the difference goes: the stack's own work over a transport that answers
