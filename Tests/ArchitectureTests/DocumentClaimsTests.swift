@@ -29,6 +29,7 @@ struct DocumentClaimsTests {
         "FuzzSealedPayload", "FuzzSealHeader", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
         "RawStructuredFieldValues", // swift-http-structured-headers' module
         "SystemPackage", "FilePath", "FoundationEssentials", // swift-system's module and its type; Foundation's core
+        "Thread", "Bundle", "NSString", // Foundation's, outside FoundationEssentials
     ]
 
     /// Every span in backticks, with the document it came from.
