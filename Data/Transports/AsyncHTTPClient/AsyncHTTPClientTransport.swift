@@ -23,10 +23,13 @@ import Synchronization
 ///
 /// The client (and with it SwiftNIO's event-loop threads) is made at the first request,
 /// not before: a command answered from the cache sends nothing and should not pay for
-/// threads it never uses. The settings, which can fail, are checked at once.
+/// threads it never uses, nor for the client's settings, whose making looks up the
+/// process's tracer (a first-time protocol cast, some 0.5M instructions). The TLS
+/// settings, which can fail, are checked at once.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     private let configuration: TransportConfiguration
-    private let clientConfiguration: HTTPClient.Configuration
+    /// The TLS settings for an https backend, made (and so checked) by `init`.
+    private let tlsConfiguration: TLSConfiguration?
     private let client = Mutex<HTTPClient?>(nil)
     private let identity: ServerIdentityCheck?
 
@@ -43,7 +46,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 timeout: configuration.idleTimeout
             )
             : nil
+        self.identity = identity
+        tlsConfiguration = try identity?.tlsConfiguration()
+    }
 
+    /// AsyncHTTPClient's settings for this transport.
+    private func clientConfiguration() -> HTTPClient.Configuration {
+        let identity = self.identity
         var client = HTTPClient.Configuration()
         client.redirectConfiguration = .disallow
         client.decompression = .disabled
@@ -53,9 +62,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // A refused connection is an answer: report it now rather than retrying inside
         // the pool until the deadline. The retry interceptor decides what is retried.
         client.connectionPool.retryConnectionEstablishment = false
-        if let identity {
-            client.tlsConfiguration = try identity.tlsConfiguration()
-        }
+        client.tlsConfiguration = tlsConfiguration
         // Runs on every new connection (after its handshake), before any request is
         // written on it: a guard against status lines the client cannot survive, then
         // the pins, checked against that very connection.
@@ -64,8 +71,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 identity?.check(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
             }
         }
-        self.identity = identity
-        self.clientConfiguration = client
+        return client
     }
 
     /// Closes the pooled connections, if a request ever opened any. Call once, when the
@@ -82,7 +88,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private func sharedClient() -> HTTPClient {
         client.withLock { made in
             if let made { return made }
-            let fresh = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: clientConfiguration)
+            let fresh = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: clientConfiguration())
             made = fresh
             return fresh
         }
