@@ -1,5 +1,6 @@
 import Data
 import Domain
+import Infrastructure
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -20,7 +21,9 @@ struct StatusInspection {
 
     func report(checkingWithBackend: Bool) async -> StatusReport {
         let sessionPath = settings.sessionFile
-        let mode = (try? FileManager.default.attributesOfItem(atPath: sessionPath)[.posixPermissions] as? Int) ?? nil
+        // From stat itself: FileManager's attribute dictionary holds the mode as a type
+        // that `as? Int` reads only where all of Foundation is loaded to bridge it.
+        let mode = PrivateFiles.identity(of: sessionPath).map { Int($0.mode & 0o7777) }
         var signedInAs: String?
         let session: Session?
         do {

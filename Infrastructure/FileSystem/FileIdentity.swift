@@ -6,6 +6,7 @@ public struct FileIdentity: Sendable, Equatable {
     let size: Int64
     let modifiedSeconds: Int64
     let modifiedNanoseconds: Int64
-    let mode: UInt32
+    /// The type and permission bits, as `st_mode` holds them.
+    public let mode: UInt32
     let owner: UInt32
 }
