@@ -5,9 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The bundled server as `storefront demo`'s child, on a free loopback port, sealed
 /// with the demo's key.

@@ -26,15 +26,12 @@ public final class FileLock: Sendable {
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
             return FileLock(descriptor: descriptor)
         }
-        let (result, code) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int32), Never>) in
-            let started = BlockingThread.start {
-                var result: Int32
-                repeat {
-                    result = flock(descriptor, LOCK_EX)
-                } while result != 0 && errno == EINTR
-                continuation.resume(returning: (result, errno))
-            }
-            if !started { continuation.resume(returning: (-1, EAGAIN)) }
+        let (result, code) = await BlockingThread.run(noThread: (Int32(-1), EAGAIN)) {
+            var result: Int32
+            repeat {
+                result = flock(descriptor, LOCK_EX)
+            } while result != 0 && errno == EINTR
+            return (result, errno)
         }
         guard result == 0 else {
             close(descriptor)

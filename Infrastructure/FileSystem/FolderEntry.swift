@@ -32,11 +32,7 @@ extension PrivateFiles {
             let found = withName(of: entry) { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) == 0 }
             guard found, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else { continue }
             let name = withName(of: entry) { String(cString: $0) }
-            #if canImport(Darwin)
-            let modified = status.st_mtimespec
-            #else
-            let modified = status.st_mtim
-            #endif
+            let modified = modificationTime(of: status)
             files.append(FolderEntry(
                 name: name, path: FilePath(folder).appending(name).string, size: Int(status.st_size),
                 modified: Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)

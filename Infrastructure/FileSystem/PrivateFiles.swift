@@ -152,16 +152,21 @@ public enum PrivateFiles {
     public static func identity(of path: String) -> FileIdentity? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec
-        #else
-        let modified = status.st_mtim
-        #endif
+        let modified = modificationTime(of: status)
         return FileIdentity(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
             modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec),
             mode: UInt32(status.st_mode), owner: UInt32(status.st_uid)
         )
+    }
+
+    /// When the file `status` describes was last written: the field's name differs by system.
+    static func modificationTime(of status: stat) -> timespec {
+        #if canImport(Darwin)
+        status.st_mtimespec
+        #else
+        status.st_mtim
+        #endif
     }
 
     /// Removes the file; a file that is already gone is not an error.

@@ -101,27 +101,19 @@ public final class SpawnedProcess: Sendable {
         let output = self.output
         let id = self.id
         return await withTaskCancellationHandler {
-            await Self.readLine(from: output)
-        } onCancel: {
-            kill(id, SIGTERM)
-        }
-    }
-
-    private static func readLine(from output: Int32) async -> String? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            let started = BlockingThread.start {
+            await BlockingThread.run(noThread: nil) {
                 var received: [UInt8] = []
                 var byte: UInt8 = 0
                 while true {
                     let count = read(output, &byte, 1)
                     if count < 0, errno == EINTR { continue }
-                    guard count == 1 else { return continuation.resume(returning: nil) }
-                    if byte == UInt8(ascii: "\n") { break }
+                    guard count == 1 else { return nil }
+                    if byte == UInt8(ascii: "\n") { return String(decoding: received, as: UTF8.self) }
                     received.append(byte)
                 }
-                continuation.resume(returning: String(decoding: received, as: UTF8.self))
             }
-            if !started { continuation.resume(returning: nil) }
+        } onCancel: {
+            kill(id, SIGTERM)
         }
     }
 
@@ -135,13 +127,9 @@ public final class SpawnedProcess: Sendable {
         guard !alreadyReaped else { return }
         kill(id, SIGTERM)
         let id = self.id
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let started = BlockingThread.start {
-                var status: Int32 = 0
-                while waitpid(id, &status, 0) < 0 && errno == EINTR {}
-                continuation.resume()
-            }
-            if !started { continuation.resume() }
+        await BlockingThread.run(noThread: ()) {
+            var status: Int32 = 0
+            while waitpid(id, &status, 0) < 0 && errno == EINTR {}
         }
         closeInput()
         close(output)

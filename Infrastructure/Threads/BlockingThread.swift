@@ -28,6 +28,19 @@ public enum BlockingThread {
         return true
     }
 
+    /// Runs `work` on a thread of its own and returns what it returns, waiting without
+    /// holding a task's thread; `noThread` when the system has no thread to give.
+    public static func run<Result: Sendable>(
+        noThread: Result,
+        _ work: @escaping @Sendable () -> Result
+    ) async -> Result {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+            if !start({ continuation.resume(returning: work()) }) {
+                continuation.resume(returning: noThread)
+            }
+        }
+    }
+
     /// The closure, as an object whose address can cross into the C start routine.
     private final class Work {
         let work: @Sendable () -> Void
