@@ -40,6 +40,8 @@ struct CompositionRoot: Sendable {
     /// One session store for the process, shared by the chain and the repositories, so
     /// the session file is read once per command.
     private let sessions: FileSessionStore
+    /// One cache for the process: every repository reads through it, and `status` reports it.
+    private let cache: any ResponseCache
     /// One interceptor chain and adapter for the process, so connections are reused.
     private let chain: InterceptedTransport
     /// Closes the adapter's connections; called once, when the command is done.
@@ -53,6 +55,7 @@ struct CompositionRoot: Sendable {
         self.logger = Self.makeLogger(output: output, verbose: verbose)
         let sessions = FileSessionStore(directory: settings.stateDirectory)
         self.sessions = sessions
+        self.cache = FileResponseCache(directory: settings.cacheDirectory, clock: clock)
         (self.chain, self.closeTransport) = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
@@ -63,19 +66,26 @@ struct CompositionRoot: Sendable {
     static func start(options: GlobalOptions, environment: [String: String], output: any ConsoleOutput, checkingFiles: Bool = true) -> StartupState {
         switch ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles) {
         case .success(let settings):
-            start(settings: settings, output: output, format: options.format, verbose: options.verbose)
+            start(settings: settings, output: output, format: options.format, verbose: options.verbose, checkingFiles: checkingFiles)
         case .failure(let failure):
             .failed(failure)
         }
     }
 
-    /// Builds the graph from settings already resolved (the demo makes its own).
-    static func start(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool) -> StartupState {
+    /// Builds the graph from settings already resolved (the demo makes its own), then
+    /// refuses any file of the session store or the cache that is not private: each
+    /// store names its own folders, so a store that keeps files elsewhere is covered too.
+    static func start(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool, checkingFiles: Bool = true) -> StartupState {
+        let root: CompositionRoot
         do {
-            return .ready(try CompositionRoot(settings: settings, output: output, format: format, verbose: verbose))
+            root = try CompositionRoot(settings: settings, output: output, format: format, verbose: verbose)
         } catch {
             return .failed(error)
         }
+        if checkingFiles, let failure = ClientSettings.checkOwnedFiles(in: root.sessions.ownedFolders + root.cache.ownedFolders) {
+            return .failed(failure)
+        }
+        return .ready(root)
     }
 
     /// Runs one client command: starts the graph (a failure is its sentence and exit 78),
@@ -196,7 +206,7 @@ struct CompositionRoot: Sendable {
             settings: settings,
             sessions: sessions,
             accounts: makeAuthRepository(),
-            cache: makeCache(),
+            cache: cache,
             output: output
         ).report(checkingWithBackend: checkingWithBackend)
     }
@@ -231,16 +241,12 @@ struct CompositionRoot: Sendable {
     private func makeStoreClient() -> StoreClient {
         StoreClient(
             chain: chain,
-            cache: makeCache(),
+            cache: cache,
             sessions: sessions,
             clock: clock,
             cacheNamespace: settings.baseURL.absoluteString,
             logger: logger
         )
-    }
-
-    private func makeCache() -> FileResponseCache {
-        FileResponseCache(directory: settings.cacheDirectory, clock: clock)
     }
 
     // MARK: Network

@@ -132,7 +132,8 @@ struct ClientSettings: Sendable {
         return nil
     }
 
-    /// The data folders can be made and written, and every file in them is private.
+    /// The data folders can be made and written, and the session file can be read. The
+    /// files of the stores are checked once they are built (`checkOwnedFiles`).
     private func checkFiles() -> StartupFailure? {
         for directory in [stateDirectory, cacheDirectory] {
             do {
@@ -149,9 +150,16 @@ struct ClientSettings: Sendable {
         } catch {
             return StartupFailure("The session file cannot be used: \(error.description).")
         }
-        for directory in [stateDirectory, cacheDirectory] {
+        return nil
+    }
+
+    /// Refuses the first file in `folders` (those the session store and the cache name as
+    /// theirs, wherever they keep them) that another user can read or that someone
+    /// else owns: the rule one private file is read by, applied to every file at start-up.
+    static func checkOwnedFiles(in folders: [String]) -> StartupFailure? {
+        for folder in folders {
             do {
-                try PrivateFiles.checkFiles(in: directory)
+                try PrivateFiles.checkFiles(in: folder)
             } catch {
                 return StartupFailure("A file in the data folder cannot be trusted: \(error.description).")
             }

@@ -15,7 +15,7 @@ struct StatusInspection {
     let settings: ClientSettings
     let sessions: any SessionStore
     let accounts: any AuthRepository
-    let cache: FileResponseCache
+    let cache: any ResponseCache
     /// Shows the wait while the backend is asked.
     let output: any ConsoleOutput
 
@@ -40,7 +40,7 @@ struct StatusInspection {
         if checkingWithBackend {
             check = session == nil ? "nothing to check: not signed in" : await checkSession()
         }
-        let statistics = cache.statistics()
+        let statistics = await cache.statistics()
         return StatusReport(
             backend: settings.baseURL.absoluteString,
             payloadKeySource: settings.payloadKeySource,

@@ -162,4 +162,10 @@ struct WriteOnlyCache: ResponseCache {
     func removeAll(keyPrefix prefix: String) async {
         await writingTo.removeAll(keyPrefix: prefix)
     }
+
+    func statistics() async -> CacheStatistics {
+        await writingTo.statistics()
+    }
+
+    var ownedFolders: [String] { writingTo.ownedFolders }
 }

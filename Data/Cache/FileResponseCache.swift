@@ -15,23 +15,6 @@ import SystemPackage
 /// then the answer's body exactly as the backend sent it: nothing is decoded to be
 /// kept, or encoded again, and a reader decodes it as it would the network's.
 public struct FileResponseCache: ResponseCache {
-    /// How large the cache may grow, and how often a write checks.
-    public struct Limits: Sendable {
-        public var maximumEntries: Int
-        public var maximumBytes: Int
-        /// A write that adds an entry checks the limits on one entry in this many
-        /// (chosen by the entry's name, so processes need no shared counter); replacing
-        /// an entry never does. Listing the folder costs more than the rest of a write,
-        /// so most writes skip it, and the limits may be passed by about this many entries.
-        public var checkOneNewEntryIn: Int
-
-        public init(maximumEntries: Int = 2_000, maximumBytes: Int = 50 * 1024 * 1024, checkOneNewEntryIn: Int = 16) {
-            self.maximumEntries = maximumEntries
-            self.maximumBytes = maximumBytes
-            self.checkOneNewEntryIn = max(1, checkOneNewEntryIn)
-        }
-    }
-
     /// The first line of an entry: the key (to tell a hash collision from a hit, and
     /// to find a user's entries at logout), when it was stored, how long it stays
     /// fresh and its `ETag`. JSON never puts a raw line break in a value, so the first
@@ -44,14 +27,23 @@ public struct FileResponseCache: ResponseCache {
     }
 
     public let directory: String
-    private let limits: Limits
+    private let limits: CacheLimits
+    /// A write that adds an entry checks the limits on one entry in this many (chosen
+    /// by the entry's name, so processes need no shared counter); replacing an entry
+    /// never does. Listing the folder costs more than the rest of a write, so most
+    /// writes skip it, and the limits may be passed by about this many entries.
+    private let checkOneNewEntryIn: Int
     private let clock: any WallClock
 
-    public init(directory: String, limits: Limits = Limits(), clock: any WallClock) {
+    public init(directory: String, limits: CacheLimits = .standard, checkOneNewEntryIn: Int = 16, clock: any WallClock) {
         self.directory = directory
         self.limits = limits
+        self.checkOneNewEntryIn = max(1, checkOneNewEntryIn)
         self.clock = clock
     }
+
+    /// Every file in the cache folder is an entry or an entry being written.
+    public var ownedFolders: [String] { [directory] }
 
     public func answer(for key: String) async -> CachedAnswer? {
         guard let path = path(for: key)?.path, let bytes = try? PrivateFiles.read(at: path) else { return nil }
@@ -60,8 +52,9 @@ public struct FileResponseCache: ResponseCache {
             try? PrivateFiles.remove(at: path)
             return nil
         }
-        // Another key with the same hash: its entry, not this one's.
-        guard entry.header.key == key else { return nil }
+        // Another key with the same hash: its entry, not this one's. Compared by bytes, as
+        // the name was made: `==` would take a canonically equal key's entry for this one.
+        guard entry.header.key.utf8.elementsEqual(key.utf8) else { return nil }
         PrivateFiles.touch(path)
         let validity = CacheValidity(freshFor: .seconds(entry.header.freshForSeconds ?? 0), etag: entry.header.etag)
         return CachedAnswer(body: entry.body, storedAt: entry.header.storedAt, validity: validity)
@@ -72,7 +65,7 @@ public struct FileResponseCache: ResponseCache {
         let header = Header(key: key, storedAt: clock.now, freshForSeconds: Int(validity.freshFor.components.seconds), etag: validity.etag)
         guard let file = path(for: key), let entry = Self.entry(header, body) else { return false }
         // Asked only of the one entry in N whose write may check, so most writes skip the stat.
-        let checksLimits = Self.isChecked(file.name, oneIn: limits.checkOneNewEntryIn) && !FileManager.default.fileExists(atPath: file.path)
+        let checksLimits = Self.isChecked(file.name, oneIn: checkOneNewEntryIn) && !FileManager.default.fileExists(atPath: file.path)
         do {
             try PrivateFiles.createDirectory(at: directory)
             // Not durable: two fsyncs were most of a search's cost over the wire, and a
@@ -100,14 +93,13 @@ public struct FileResponseCache: ResponseCache {
             let path = file.path
             guard let bytes = try? PrivateFiles.read(at: path),
                   let entry = Self.split(bytes),
-                  entry.header.key.hasPrefix(prefix) else { continue }
+                  entry.header.key.utf8.starts(with: prefix.utf8) else { continue }
             try? PrivateFiles.remove(at: path)
         }
     }
 
-    /// How many entries, how many bytes, and when the oldest was stored: for
-    /// `storefront status`. Reads without changing anything (no touch, no eviction).
-    public func statistics() -> CacheStatistics {
+    /// Counts the entry files and their sizes, and reads each one's header for its date.
+    public func statistics() async -> CacheStatistics {
         var statistics = CacheStatistics(entries: 0, bytes: 0, oldestStoredAt: nil)
         for file in PrivateFiles.files(in: directory) where file.name.hasSuffix(".json") {
             statistics.entries += 1

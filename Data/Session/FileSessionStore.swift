@@ -29,6 +29,8 @@ public struct FileSessionStore: SessionStore {
         folder = directory
     }
 
+    public var ownedFolders: [String] { [folder] }
+
     /// Where the session file of `directory` lies; the one place that names it.
     public static func path(in directory: String) -> String {
         FilePath(directory).appending("session.json").string

@@ -9,6 +9,9 @@ public protocol SessionStore: Sendable {
     /// it, and holds it until the lock is released: a refresh reads, renews and saves
     /// the session as one step.
     func lockExclusively() async throws(SessionStoreError) -> any SessionLock
+    /// The folders whose every file is this store's (the session, its lock): start-up
+    /// refuses a file in them that another user could read. Empty for a store in memory.
+    var ownedFolders: [String] { get }
 }
 
 /// A hold on a session store's exclusive lock.

@@ -85,7 +85,7 @@ struct FileResponseCacheTests {
     func staleTemporaryFiles() async throws {
         let temporary = try TemporaryDirectory()
         let clock = FakeWallClock()
-        let cache = FileResponseCache(directory: temporary.file("cache"), limits: .init(checkOneNewEntryIn: 1), clock: clock)
+        let cache = FileResponseCache(directory: temporary.file("cache"), checkOneNewEntryIn: 1, clock: clock)
         await cache.store(Page(query: "warm", items: []).bytes, for: "warm", validity: CacheValidity())
         let stale = temporary.file("cache/abc.json.4242.1.tmp")
         let fresh = temporary.file("cache/def.json.4243.2.tmp")
@@ -107,7 +107,7 @@ struct FileResponseCacheTests {
     @Test("beyond its entry limit it evicts the least recently used entries")
     func evictsByCount() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 3, checkOneNewEntryIn: 1), clock: FakeWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: CacheLimits(maximumEntries: 3, maximumBytes: CacheLimits.standard.maximumBytes), checkOneNewEntryIn: 1, clock: FakeWallClock())
         for key in ["a", "b", "c"] {
             await cache.store(Page(query: key, items: []).bytes, for: key, validity: CacheValidity())
             try backdate(temporary.path, by: 10) // make earlier writes clearly older
@@ -125,7 +125,7 @@ struct FileResponseCacheTests {
     @Test("a new entry checks the limits one time in N, chosen by its name; a replacing write never does")
     func checksOneNewEntryInN() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumEntries: 1, checkOneNewEntryIn: 4), clock: FakeWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: CacheLimits(maximumEntries: 1, maximumBytes: CacheLimits.standard.maximumBytes), checkOneNewEntryIn: 4, clock: FakeWallClock())
         var counts: [Int] = []
         for index in 0..<40 {
             await cache.store(Page(query: "q", items: []).bytes, for: "k\(index)", validity: CacheValidity())
@@ -140,7 +140,7 @@ struct FileResponseCacheTests {
     @Test("beyond its byte limit it evicts until the rest fits")
     func evictsByBytes() async throws {
         let temporary = try TemporaryDirectory()
-        let cache = FileResponseCache(directory: temporary.path, limits: .init(maximumBytes: 25_000, checkOneNewEntryIn: 1), clock: FakeWallClock())
+        let cache = FileResponseCache(directory: temporary.path, limits: CacheLimits(maximumEntries: CacheLimits.standard.maximumEntries, maximumBytes: 25_000), checkOneNewEntryIn: 1, clock: FakeWallClock())
         for index in 0..<5 {
             await cache.store(Page(query: "q\(index)", items: Array(repeating: 7, count: 4_000)).bytes, for: "k\(index)", validity: CacheValidity())
             try backdate(temporary.path, by: 10)

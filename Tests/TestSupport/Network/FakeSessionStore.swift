@@ -11,6 +11,8 @@ public actor FakeSessionStore: SessionStore {
         self.failure = failure
     }
 
+    public nonisolated var ownedFolders: [String] { [] }
+
     public func load() async throws(SessionStoreError) -> Session? {
         if let failure { throw failure }
         return session
