@@ -1,35 +1,85 @@
 import Data
+import Foundation
 import Synchronization
 
 /// A cache in memory: keeps what it is given and answers with it, with no folder. For
 /// tests of the store client's decisions, where the files are beside the point.
+///
+/// It keeps the whole `ResponseCache` contract (`ResponseCacheContractTests`): a read
+/// returns what the last store under that key kept, a prefix removes only the keys that
+/// start with it, and the limits hold, least recently used first. What it cannot
+/// promise is what a folder gives: several processes sharing it, or entries surviving
+/// the process. Its bytes are the bodies' bytes, where a file store counts its files.
 public final class FakeResponseCache: ResponseCache {
-    private let entries = Mutex<[String: CachedAnswer]>([:])
-    private let clock: FakeWallClock
+    private struct Entry {
+        var answer: CachedAnswer
+        /// When it was last stored or read, in calls: the order eviction follows.
+        var used: Int
+    }
 
-    public init(clock: FakeWallClock = FakeWallClock()) {
+    private struct State {
+        /// By the key's UTF-8 bytes, as the contract compares keys.
+        var entries: [[UInt8]: Entry] = [:]
+        var uses = 0
+    }
+
+    private let state = Mutex(State())
+    private let clock: FakeWallClock
+    private let limits: CacheLimits
+
+    public init(clock: FakeWallClock = FakeWallClock(), limits: CacheLimits = .standard) {
         self.clock = clock
+        self.limits = limits
     }
 
     /// Every key held now, sorted.
-    public var keys: [String] { entries.withLock { $0.keys.sorted() } }
+    public var keys: [String] { state.withLock { $0.entries.keys.map { String(decoding: $0, as: UTF8.self) }.sorted() } }
+
+    public var ownedFolders: [String] { [] }
 
     public func answer(for key: String) async -> CachedAnswer? {
-        entries.withLock { $0[key] }
+        state.withLock { state in
+            guard var entry = state.entries[Array(key.utf8)] else { return nil }
+            state.uses += 1
+            entry.used = state.uses
+            state.entries[Array(key.utf8)] = entry
+            return entry.answer
+        }
     }
 
     @discardableResult
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
         let now = clock.now
-        entries.withLock { $0[key] = CachedAnswer(body: body, storedAt: now, validity: validity) }
+        let limits = limits
+        state.withLock { state in
+            state.uses += 1
+            state.entries[Array(key.utf8)] = Entry(answer: CachedAnswer(body: body, storedAt: now, validity: validity), used: state.uses)
+            var bytes = state.entries.values.reduce(0) { $0 + $1.answer.body.count }
+            for (oldest, entry) in state.entries.sorted(by: { $0.value.used < $1.value.used })
+            where state.entries.count > limits.maximumEntries || bytes > limits.maximumBytes {
+                state.entries[oldest] = nil
+                bytes -= entry.answer.body.count
+            }
+        }
         return true
     }
 
     public func remove(key: String) async {
-        _ = entries.withLock { $0.removeValue(forKey: key) }
+        _ = state.withLock { $0.entries.removeValue(forKey: Array(key.utf8)) }
     }
 
     public func removeAll(keyPrefix prefix: String) async {
-        entries.withLock { $0 = $0.filter { !$0.key.hasPrefix(prefix) } }
+        state.withLock { $0.entries = $0.entries.filter { !$0.key.starts(with: prefix.utf8) } }
+    }
+
+    public func statistics() async -> CacheStatistics {
+        state.withLock { state in
+            let answers = state.entries.values.map(\.answer)
+            return CacheStatistics(
+                entries: answers.count,
+                bytes: answers.reduce(0) { $0 + $1.body.count },
+                oldestStoredAt: answers.map(\.storedAt).min()
+            )
+        }
     }
 }
