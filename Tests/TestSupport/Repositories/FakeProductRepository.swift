@@ -2,16 +2,20 @@ import Domain
 
 /// A working in-memory catalogue, for tests that want the repository to behave like
 /// the store rather than answer one fixed page: a search matches its text in titles
-/// and descriptions, ignoring case; pages are cut as the store cuts them (skip
-/// `(page - 1) × size`); categories group products by their `category`; an unknown id
-/// is `notFound`. Every answer says it came from the network. The naming rule of the
+/// and descriptions, ignoring case, in identifier order; pages are cut as the store cuts
+/// them (skip `(page - 1) × size`); categories group products by their `category` and
+/// are named as the store names them; an unknown id is `notFound`. It keeps
+/// `ProductRepositoryContractTests`, which holds it and `RemoteProductRepository` to
+/// one rule. It does less than the real one: no cache (every answer says it came from
+/// the network, whatever the policy), no offline, and no session to need. The naming rule of the
 /// test doubles: a Fake works like the real thing, a Stub gives fixed answers, a Spy
 /// records the calls it gets.
 public actor FakeProductRepository: ProductRepository {
     private let catalogue: [Product]
 
+    /// - Parameter products: in any order; answers list them by identifier, as the store does.
     public init(products: [Product]) {
-        catalogue = products
+        catalogue = products.sorted { $0.id.rawValue < $1.id.rawValue }
     }
 
     public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
@@ -31,7 +35,7 @@ public actor FakeProductRepository: ProductRepository {
         var categories: [Category] = []
         for slug in seen {
             do {
-                categories.append(Category(slug: try CategorySlug(slug), name: slug))
+                categories.append(Category(slug: try CategorySlug(slug), name: Self.name(ofCategory: slug)))
             } catch {
                 throw .unusableResponse(detail: "category \(slug): \(error)")
             }
@@ -42,6 +46,12 @@ public actor FakeProductRepository: ProductRepository {
     public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         let matches = catalogue.filter { $0.category == query.slug.rawValue }
         return Fetched(try Self.page(of: matches, page: query.paging.page, pageSize: query.paging.pageSize), from: .network)
+    }
+
+    /// DummyJSON's name for a category, as the store gives it: the slug's words, each
+    /// capitalised (`kitchen-accessories` is "Kitchen Accessories").
+    private static func name(ofCategory slug: String) -> String {
+        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     private static func page(of matches: [Product], page: Int, pageSize: Int) throws(StoreError) -> ProductPage {
