@@ -61,7 +61,10 @@ struct Catalogue: Sendable {
     func search(_ query: String, limit: Int, skip: Int) -> (total: Int, products: [CatalogueProduct]) {
         let needle = query.lowercased()
         let terms = Self.words(of: needle)
-        // An empty or punctuation-only query matches everything, as on DummyJSON.
+        // With no word to look up (an empty query, or one of punctuation alone) every
+        // product is a candidate: the empty query matches them all, as on DummyJSON, and
+        // punctuation is found by reading the text below (a scan of the whole catalogue,
+        // rare enough not to be worth indexing).
         var matches = ProductSet(count: count, full: terms.isEmpty)
         for (position, term) in terms.enumerated() {
             var forTerm = ProductSet(count: count, full: false)
@@ -75,8 +78,8 @@ struct Catalogue: Sendable {
             }
         }
         // One plain word cannot straddle a word boundary, so the index answer is exact;
-        // anything longer is checked against the text itself, on the candidates only.
-        if !terms.isEmpty, terms.count > 1 || terms[0] != needle {
+        // anything else is checked against the text itself, on the candidates only.
+        if !needle.isEmpty, terms.count != 1 || terms[0] != needle {
             matches.removeAll { !contains(generator.product(at: $0), needle) }
         }
         let page = matches.indexes(skipping: skip, limit: limit).map { generator.product(at: $0) }
