@@ -5,14 +5,13 @@ import TestSupport
 import Testing
 
 /// The store client's cache rules through the product repository, on a manual clock: what is sent,
-/// what is answered from the cache, and what is kept. Nothing sleeps.
+/// what is answered from the cache, and what is kept. Nothing sleeps. Every rule runs over
+/// every store (`CacheStoreKind.all`): the rules are the store client's, whatever keeps the bytes.
 @Suite("The store client's cache rules: freshness, revalidation, offline, per user", .timeLimit(.minutes(2)))
 struct CacheRulesTests {
-    let harness: RepositoryHarness
     let query: SearchQuery
 
     init() throws {
-        harness = try RepositoryHarness()
         query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
     }
 
@@ -26,8 +25,9 @@ struct CacheRulesTests {
 
     static let notModified = StubResponse(status: 304, headers: ["Cache-Control": "private, max-age=30", "ETag": #""v1""#])
 
-    @Test("fresh: a second search within max-age sends nothing and says it came from the cache, with its age")
-    func freshHit() async throws {
+    @Test("fresh: a second search within max-age sends nothing and says it came from the cache, with its age", arguments: CacheStoreKind.all)
+    func freshHit(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport(always: Self.page())
         _ = try await harness.products(transport).search(query)
         harness.clock.advance(by: 29)
@@ -38,8 +38,9 @@ struct CacheRulesTests {
         #expect(again.origin == .cache(age: .seconds(29), reason: .fresh))
     }
 
-    @Test("stale with an ETag: one conditional request; a 304 renews the page, answered as from the network")
-    func revalidated() async throws {
+    @Test("stale with an ETag: one conditional request; a 304 renews the page, answered as from the network", arguments: CacheStoreKind.all)
+    func revalidated(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page() : Self.notModified }
         let first = try await harness.products(transport).search(query)
         harness.clock.advance(by: 31)
@@ -56,10 +57,10 @@ struct CacheRulesTests {
         #expect(freshAgain.origin == .cache(age: .seconds(29), reason: .fresh), "the 304 did not renew the freshness")
     }
 
-    @Test("no-cache, no max-age, or a zero one: kept, but asked about every time")
-    func keptButAlwaysAsked() async throws {
+    @Test("no-cache, no max-age, or a zero one: kept, but asked about every time", arguments: CacheStoreKind.all)
+    func keptButAlwaysAsked(store: CacheStoreKind) async throws {
         for cacheControl in ["private, no-cache", nil, "max-age=0", "max-age=banana"] {
-            let harness = try RepositoryHarness()
+            let harness = try RepositoryHarness(store: store)
             let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: cacheControl) : Self.notModified }
             _ = try await harness.products(transport).search(query)
 
@@ -70,8 +71,9 @@ struct CacheRulesTests {
         }
     }
 
-    @Test("no-store: never kept, and an older kept page is dropped")
-    func noStore() async throws {
+    @Test("no-store: never kept, and an older kept page is dropped", arguments: CacheStoreKind.all)
+    func noStore(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: "no-cache") : Self.page(cacheControl: "no-store", etag: nil) }
         _ = try await harness.products(transport).search(query)
         _ = try await harness.products(transport).search(query)
@@ -81,8 +83,9 @@ struct CacheRulesTests {
         }
     }
 
-    @Test("stale-if-error: the backend cannot be reached, the stale page answers with its age")
-    func staleIfError() async throws {
+    @Test("stale-if-error: the backend cannot be reached, the stale page answers with its age", arguments: CacheStoreKind.all)
+    func staleIfError(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         harness.clock.advance(by: 600)
 
@@ -91,8 +94,9 @@ struct CacheRulesTests {
         #expect(fallback.origin == .cache(age: .seconds(600), reason: .backendUnreachable))
     }
 
-    @Test("--offline: the kept page however stale, and no request; nothing kept is 'not cached'")
-    func offline() async throws {
+    @Test("--offline: the kept page however stale, and no request; nothing kept is 'not cached'", arguments: CacheStoreKind.all)
+    func offline(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         harness.clock.advance(by: 3_600)
         let silent = SpyTransport(failing: .unreachable(reason: "must not be asked"))
@@ -105,8 +109,9 @@ struct CacheRulesTests {
         #expect(await silent.requests.isEmpty)
     }
 
-    @Test("--refresh: a fresh page is asked about anyway (conditionally)")
-    func refresh() async throws {
+    @Test("--refresh: a fresh page is asked about anyway (conditionally)", arguments: CacheStoreKind.all)
+    func refresh(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page() : Self.notModified }
         _ = try await harness.products(transport).search(query)
 
@@ -117,15 +122,17 @@ struct CacheRulesTests {
         #expect(refreshed.origin == .network)
     }
 
-    @Test("a 304 to a request that sent no ETag is an unusable answer, not a crash")
-    func unaskedNotModified() async throws {
+    @Test("a 304 to a request that sent no ETag is an unusable answer, not a crash", arguments: CacheStoreKind.all)
+    func unaskedNotModified(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         await #expect(throws: StoreError.self) {
             _ = try await harness.products(SpyTransport(always: Self.notModified)).search(query)
         }
     }
 
-    @Test("a forged max-age of a year counts as a day at most")
-    func freshnessIsBounded() async throws {
+    @Test("a forged max-age of a year counts as a day at most", arguments: CacheStoreKind.all)
+    func freshnessIsBounded(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: "max-age=31536000") : Self.notModified }
         _ = try await harness.products(transport).search(query)
         harness.clock.advance(by: 24 * 3600 + 1)
@@ -135,8 +142,9 @@ struct CacheRulesTests {
         #expect(await transport.requests.count == 2)
     }
 
-    @Test("pages belong to their user: another user of the folder gets none of them")
-    func perUser() async throws {
+    @Test("pages belong to their user: another user of the folder gets none of them", arguments: CacheStoreKind.all)
+    func perUser(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         try await harness.sessions.save(Session(accessToken: "a2", refreshToken: "r2", userID: 2))
 
@@ -145,10 +153,11 @@ struct CacheRulesTests {
         }
     }
 
-    @Test("a request that names the user gets the signed-in user's id, the one the cache keys by; none signed in is notSignedIn")
-    func signedInUserID() async throws {
+    @Test("a request that names the user gets the signed-in user's id, the one the cache keys by; none signed in is notSignedIn", arguments: CacheStoreKind.all)
+    func signedInUserID(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let other = try RepositoryHarness()
-        let cache = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
+        let cache = harness.cache
         func client(_ sessions: FakeSessionStore) -> StoreClient {
             StoreClient(chain: other.chain(SpyTransport(always: Self.page())), cache: cache, sessions: sessions, clock: harness.clock, cacheNamespace: "http://test")
         }
@@ -156,11 +165,12 @@ struct CacheRulesTests {
         await #expect(throws: StoreError.notSignedIn) { try await client(FakeSessionStore(nil)).signedInUserID() }
     }
 
-    @Test("logout removes that user's pages and profile, and only theirs")
-    func logoutPurges() async throws {
+    @Test("logout removes that user's pages and profile, and only theirs", arguments: CacheStoreKind.all)
+    func logoutPurges(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         let other = try RepositoryHarness()
-        // User 2's page, in the same cache folder as user 1's.
-        let shared = FileResponseCache(directory: harness.temporary.file("cache"), clock: harness.clock)
+        // User 2's page, in the same cache as user 1's.
+        let shared = harness.cache
         let secondUser = FakeSessionStore(Session(accessToken: "b", refreshToken: "b", userID: 2))
         let secondRepository = RemoteProductRepository(client: StoreClient(
             chain: other.chain(SpyTransport(always: Self.page())), cache: shared, sessions: secondUser,
@@ -172,26 +182,28 @@ struct CacheRulesTests {
 
         try await harness.auth(SpyTransport(failing: .cannotConnect(reason: "x"))).logOut()
 
-        let files = try FileManager.default.contentsOfDirectory(atPath: harness.temporary.file("cache"))
-        #expect(files.count == 1, "\(files)")
+        #expect(await harness.cache.statistics().entries == 1)
         let survivor = try await secondRepository.search(query, policy: .cacheOnly)
         #expect(survivor.origin == .cache(age: .zero, reason: .offlineRequested))
     }
 
     /// An address with user info never gets this far: `ClientSettings` refuses it.
-    @Test("no cache file name or content holds a token")
-    func nothingSecretInFiles() async throws {
+    @Test("no cache file name or content holds a token", arguments: CacheStoreKind.all)
+    func nothingSecretInFiles(store: CacheStoreKind) async throws {
+        let harness = try RepositoryHarness(store: store)
         _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
         _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
 
-        let folder = harness.temporary.file("cache")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        #expect(names.count == 2, "the page and the user should both be kept: \(names)")
-        for name in names {
-            let contents = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            for secret in ["a1", "r1", "Bearer"] {
-                #expect(!name.contains(secret))
-                #expect(!contents.contains("\"\(secret)\""), "\(name) holds \(secret)")
+        #expect(await harness.cache.statistics().entries == 2, "the page and the user should both be kept")
+        // Every file the store keeps, wherever in its folders (none for a store in memory).
+        for folder in harness.cache.ownedFolders {
+            let names = FileManager.default.subpaths(atPath: folder) ?? []
+            for name in names where !name.hasSuffix("/") {
+                guard let contents = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { continue }
+                for secret in ["a1", "r1", "Bearer"] {
+                    #expect(!name.contains(secret))
+                    #expect(!contents.contains("\"\(secret)\""), "\(name) holds \(secret)")
+                }
             }
         }
     }

@@ -8,20 +8,24 @@ import TestSupport
 import Testing
 
 /// The whole client stack as the App builds it (production chain, AsyncHTTPClient on
-/// loopback, session file, file cache) against 2,000 seeded hostile rounds. After each
+/// loopback, session file, and each store in `CacheStoreKind.all`) against seeded
+/// hostile rounds: 2,000 on the file store the App ships, 600 on every other store,
+/// enough for each outcome to come up many times, few enough that the three
+/// together stay well inside the time limit under ThreadSanitizer. After each
 /// round: it ended in a value or a typed error (a crash ends the test run); every cache
 /// entry still maps to the domain (nothing torn, nothing poisoned); a failed round left
 /// the cache as it was; and the session file is unchanged unless the backend really
 /// renewed it (it then holds exactly the issued tokens) or really refused the refresh
 /// with 401/403 (it is then gone).
-@Suite("The client stack under 2,000 hostile backend rounds", .timeLimit(.minutes(2)))
+@Suite("The client stack under hostile backend rounds, over every cache store", .timeLimit(.minutes(2)))
 struct HostileBackendTests {
-    private static let rounds = 2_000
+    /// Rounds for the store the App ships, and for every other.
+    private static let rounds = (shipped: 2_000, other: 600)
     private static let seed: UInt64 = 20_261_123
     private static let namespace = "http://hostile"
 
-    @Test("no crash, no torn or poisoned cache, no session changed by a failure")
-    func hostileRounds() async throws {
+    @Test("no crash, no torn or poisoned cache, no session changed by a failure", arguments: CacheStoreKind.all)
+    func hostileRounds(store: CacheStoreKind) async throws {
         let folder = try TemporaryDirectory()
         let plan = Mutex<HostileAnswers.Plan?>(nil)
         let server = try LoopbackHTTPServer { request in
@@ -31,9 +35,8 @@ struct HostileBackendTests {
         defer { server.stop() }
 
         let sessions = FileSessionStore(directory: folder.path)
-        let cacheFolder = folder.file("cache")
         let clock = FakeWallClock()
-        let cache = FileResponseCache(directory: cacheFolder, clock: clock)
+        let cache = store.make(folder.file("cache"), clock, .standard)
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
         let transport = try AsyncHTTPClientTransport(configuration: configuration)
         let chain = InterceptedTransport.storeChain(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
@@ -51,13 +54,13 @@ struct HostileBackendTests {
         let original = Session(accessToken: "access-0", refreshToken: "refresh-0", userID: 1)
         try await sessions.save(original)
 
-        for _ in 0..<Self.rounds {
+        for _ in 0..<(store.name == CacheStoreKind.file.name ? Self.rounds.shipped : Self.rounds.other) {
             let searching = random.next() % 4 != 0
             let query = queries[Int(random.next() % UInt64(queries.count))]
             let round = answers.plan(search: searching)
             plan.withLock { $0 = round }
             let sessionBefore = try Self.bytes(of: sessions.path)
-            let cacheBefore = try Self.entries(in: cacheFolder)
+            let cacheBefore = await Self.entries(of: cache, queries: queries)
 
             let outcome: Result<String, StoreError>
             if searching {
@@ -68,7 +71,8 @@ struct HostileBackendTests {
             tally[Self.kind(of: outcome), default: 0] += 1
 
             // The cache: every entry is whole and maps to the domain.
-            let files = try Self.entries(in: cacheFolder)
+            let entries = await Self.entries(of: cache, queries: queries)
+            let held = await cache.statistics().entries
             var valid = 0
             for query in queries {
                 let key = StoreClient.Owner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
@@ -81,9 +85,9 @@ struct HostileBackendTests {
                 #expect(throws: Never.self) { _ = try JSONDecoder().decode(UserDTO.self, from: Data(user.body)).toDomain() }
                 valid += 1
             }
-            #expect(valid == files.count, "a cache entry was torn or unreadable")
+            #expect(valid == held, "a cache entry was torn or unreadable")
             if case .failure = outcome {
-                #expect(files == cacheBefore, "a failed round changed the cache: \(round)")
+                #expect(entries == cacheBefore, "a failed round changed the cache: \(round)")
             }
 
             // The session: unchanged, renewed with exactly the issued tokens, or gone after a 401/403.
@@ -148,11 +152,13 @@ struct HostileBackendTests {
         FileManager.default.fileExists(atPath: path) ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil
     }
 
-    /// The cache's entries by file name, with their bytes (modification times aside).
-    private static func entries(in folder: String) throws -> [String: Data] {
-        var entries: [String: Data] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".json") {
-            entries[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+    /// What the cache holds under every key a round can write, through the seam alone,
+    /// so that any store can be compared before and after.
+    private static func entries(of cache: any ResponseCache, queries: [SearchQuery]) async -> [String: CachedAnswer] {
+        let owner = StoreClient.Owner(namespace: namespace, userID: 1)
+        var entries: [String: CachedAnswer] = [:]
+        for target in queries.map({ StoreEndpoints.search($0).target }) + ["/auth/me"] {
+            entries[target] = await cache.answer(for: owner.key(for: target))
         }
         return entries
     }

@@ -5,17 +5,18 @@ import TestSupport
 import Testing
 
 /// The repositories with everything real except the network: a scripted transport,
-/// an in-memory session store, a file cache in a temporary folder and a manual clock.
+/// an in-memory session store, a cache (the file store in a temporary folder unless
+/// told another) and a manual clock.
 struct RepositoryHarness {
     let temporary: TemporaryDirectory
     let clock = FakeWallClock()
     let sessions: FakeSessionStore
-    let cache: FileResponseCache
+    let cache: any ResponseCache
 
-    init(session: Session? = Session(accessToken: "a1", refreshToken: "r1", userID: 1)) throws {
+    init(session: Session? = Session(accessToken: "a1", refreshToken: "r1", userID: 1), store: CacheStoreKind = .file) throws {
         temporary = try TemporaryDirectory()
         sessions = FakeSessionStore(session)
-        cache = FileResponseCache(directory: temporary.file("cache"), clock: clock)
+        cache = store.make(temporary.file("cache"), clock, .standard)
     }
 
     /// The production chain minus sealing: auth, retry (with a recording
