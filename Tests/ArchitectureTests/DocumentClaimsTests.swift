@@ -122,6 +122,27 @@ struct DocumentClaimsTests {
     }
 }
 
+extension DocumentClaimsTests {
+    /// A worked example shown in a document is a test that runs: the code block after
+    /// `<!-- worked example: PATH -->` must appear, line for line, in that file.
+    @Test("every worked example in the documents is a running test's own code")
+    func workedExamples() throws {
+        var examples = 0
+        for document in Self.documents {
+            let lines = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                guard let path = line.wholeMatch(of: /<!-- worked example: (\S+) -->/)?.1 else { continue }
+                let block = lines[(index + 2)...].prefix { !$0.hasPrefix("```") }.joined(separator: "\n")
+                let source = try String(contentsOf: Self.root.appendingPathComponent(String(path)), encoding: .utf8)
+                #expect(!block.isEmpty && source.contains(block), "\(document): the example from \(path) is not in it as shown")
+                examples += 1
+            }
+        }
+        #expect(examples >= 1, "no worked example found; was the marker renamed?")
+    }
+}
+
 private extension String {
     func contains(pattern: String) -> Bool {
         range(of: pattern, options: .regularExpression) != nil
