@@ -79,4 +79,18 @@ struct WaitsThatEndTests {
         #expect(child.standardOutputBytes.count == 204_800)
         #expect(child.standardErrorBytes.count == 102_400)
     }
+
+    /// As a `storefront` refusing to start does with the password it was handed. Fed
+    /// through a pipe, the write failed (EPIPE, SIGPIPE being ignored here as SwiftNIO
+    /// ignores it) and swift-subprocess trapped, ending the whole run (signal 4).
+    @Test("a child that exits without reading 1 MiB of input: its status, and the run goes on")
+    func unreadInput() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        let input = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+        let child = try await ChildProcess.run("/bin/sh", arguments: ["-c", "exit 3"], environment: ChildEnvironment.clean(home: "/nonexistent"), input: input)
+        #expect(child.status == 3)
+        // And a child that reads it all gets every byte.
+        let reader = try await ChildProcess.run("/bin/sh", arguments: ["-c", "wc -c"], environment: ChildEnvironment.clean(home: "/nonexistent"), input: input)
+        #expect(reader.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1048576")
+    }
 }

@@ -55,7 +55,7 @@ public enum ChildProcess {
             environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
             workingDirectory: workingDirectory.map { FilePath($0) },
             platformOptions: options,
-            input: .array(input),
+            input: .fileDescriptor(try inputFile(holding: input), closeAfterSpawningProcess: true),
             output: .bytes(limit: outputLimit),
             error: .bytes(limit: outputLimit)
         )
@@ -66,5 +66,27 @@ public enum ChildProcess {
         case .signaled(let signal): 128 + signal
         }
         return Result(status: status, standardOutputBytes: result.standardOutput, standardErrorBytes: result.standardError)
+    }
+
+    /// `bytes` in a file already removed from its folder, open for reading: the child's
+    /// standard input. Not a pipe the test writes into: a child that exits before it
+    /// reads (a refusal at start-up) makes that write fail with EPIPE, and
+    /// swift-subprocess 1.0.2 then traps in its own descriptor's deinit ("was not
+    /// closed", swiftlang/swift-subprocess#367), ending the whole test run. A file
+    /// cannot refuse to be written.
+    private static func inputFile(holding bytes: [UInt8]) throws -> FileDescriptor {
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("storefront-input-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { name in name.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let file = FileDescriptor(rawValue: descriptor)
+        template.withUnsafeBufferPointer { name in _ = name.baseAddress.map { unlink($0) } }
+        do {
+            _ = try file.writeAll(bytes)
+            _ = try file.seek(offset: 0, from: .start)
+        } catch {
+            try? file.close()
+            throw error
+        }
+        return file
     }
 }
