@@ -157,8 +157,13 @@ public struct FileResponseCache: ResponseCache {
     /// A write that a `kill -9` interrupted leaves its `.tmp` beside the entries, and
     /// nothing else would ever remove it. One untouched for ten minutes is abandoned; a
     /// younger one may be another process's write in progress, so it is left alone.
+    ///
+    /// The age is a modification time the kernel wrote, so it is measured against the
+    /// system's clock, not the injected one: against a clock set ahead (a test's), every
+    /// write in progress, this process's own included, looked abandoned and was removed
+    /// under the writer (found by `ResponseCacheContractTests`' concurrent stores).
     private func collectAbandonedTemporaries(_ temporaries: [FolderEntry]) {
-        let abandonedBefore = clock.now.addingTimeInterval(-Self.abandonedAfter)
+        let abandonedBefore = SystemWallClock().now.addingTimeInterval(-Self.abandonedAfter)
         for file in temporaries where file.modified < abandonedBefore {
             try? PrivateFiles.remove(at: file.path)
         }

@@ -89,9 +89,11 @@ struct FileResponseCacheTests {
         await cache.store(Page(query: "warm", items: []).bytes, for: "warm", validity: CacheValidity())
         let stale = temporary.file("cache/abc.json.4242.1.tmp")
         let fresh = temporary.file("cache/def.json.4243.2.tmp")
+        // Ages by the system's clock, which wrote the files' times; the cache's own clock
+        // stands in the future here, and must not make the fresh one look abandoned.
         for (path, age) in [(stale, 3_600.0), (fresh, 5.0)] {
             #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8), attributes: [.posixPermissions: 0o600]))
-            try FileManager.default.setAttributes([.modificationDate: clock.now.addingTimeInterval(-age)], ofItemAtPath: path)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
         }
 
         // Replacing an entry never lists the folder, so the leftover is still there.
