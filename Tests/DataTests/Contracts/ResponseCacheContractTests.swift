@@ -64,6 +64,17 @@ enum ResponseCacheContract {
             }
             #expect(await cache.statistics().entries == keys.count)
         },
+        ContractClause("a read leaves every file the store owns as it was, byte for byte") { kind in
+            // A failed request reads the cache; "bad input loses nothing" holds only if
+            // reading writes nothing a later run would see as changed.
+            let (cache, _, _) = try kind.make()
+            await cache.store(body, for: "a", validity: CacheValidity(freshFor: .seconds(30)))
+            await cache.store(body, for: "b", validity: CacheValidity())
+            let before = ownedFiles(of: cache)
+            _ = await cache.answer(for: "a")
+            _ = await cache.answer(for: "missing")
+            #expect(ownedFiles(of: cache) == before)
+        },
         ContractClause("a second store under a key replaces the first: its body, date and validity") { kind in
             let (cache, clock, _) = try kind.make()
             await cache.store(body, for: "k", validity: CacheValidity(freshFor: .seconds(30), etag: #""v1""#))
@@ -141,6 +152,19 @@ enum ResponseCacheContract {
             }
         },
     ]
+}
+
+extension ResponseCacheContract {
+    /// Every regular file under the store's own folders, with its bytes.
+    static func ownedFiles(of cache: any ResponseCache) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for folder in cache.ownedFolders {
+            for name in FileManager.default.subpaths(atPath: folder) ?? [] {
+                files[folder + "/" + name] = FileManager.default.contents(atPath: folder + "/" + name)
+            }
+        }
+        return files
+    }
 }
 
 @Suite("The ResponseCache contract, over every store", .timeLimit(.minutes(2)))

@@ -30,6 +30,8 @@ public actor OneFileResponseCache: ResponseCache {
     private let limits: CacheLimits
     private let clock: any WallClock
     private var uses = 0
+    /// When each key was last read in this process, in uses: kept in memory, see `answer`.
+    private var lastRead: [[UInt8]: Int] = [:]
 
     public init(directory: String, limits: CacheLimits = .standard, clock: any WallClock) {
         folder = (directory as NSString).appendingPathComponent("one-file")
@@ -42,13 +44,13 @@ public actor OneFileResponseCache: ResponseCache {
     /// puts them under the start-up permission rule.
     public nonisolated var ownedFolders: [String] { [folder] }
 
+    /// A read writes nothing: what it used is noted in memory, for this process's
+    /// evictions. Writing the file on every read changed the data folder on a request
+    /// that failed, which the end-to-end suites refuse ("the cache as it was").
     public func answer(for key: String) async -> CachedAnswer? {
-        var entries = read()
-        guard var stored = entries[Array(key.utf8)] else { return nil }
+        guard let stored = read()[Array(key.utf8)] else { return nil }
         uses += 1
-        stored.used = uses
-        entries[Array(key.utf8)] = stored
-        write(entries)
+        lastRead[Array(key.utf8)] = uses
         return CachedAnswer(body: stored.body, storedAt: stored.storedAt, validity: CacheValidity(freshFor: .seconds(stored.freshForSeconds), etag: stored.etag))
     }
 
@@ -58,7 +60,8 @@ public actor OneFileResponseCache: ResponseCache {
         uses += 1
         entries[Array(key.utf8)] = Stored(key: key, body: body, storedAt: clock.now, freshForSeconds: validity.freshFor.components.seconds, etag: validity.etag, used: uses)
         var bytes = entries.values.reduce(0) { $0 + $1.body.count }
-        for (oldest, stored) in entries.sorted(by: { $0.value.used < $1.value.used })
+        let lastUse = { (key: [UInt8], stored: Stored) in max(stored.used, self.lastRead[key] ?? 0) }
+        for (oldest, stored) in entries.sorted(by: { lastUse($0.key, $0.value) < lastUse($1.key, $1.value) })
         where entries.count > limits.maximumEntries || bytes > limits.maximumBytes {
             entries[oldest] = nil
             bytes -= stored.body.count
