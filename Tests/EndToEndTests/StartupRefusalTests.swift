@@ -42,9 +42,13 @@ struct StartupRefusalTests {
         let (backend, cli, _) = try await CLI.signedIn()
         defer { Task { await backend.stop() } }
         #expect(try await cli.run(["search", "phone"]).status == 0)
+        // Whichever file the cache keeps, at whatever depth: the rule is the stores' own
+        // (each names its folders), so this holds for any store the App is given.
         let cacheFolder = cli.dataDirectory + "/cache"
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { $0.hasSuffix(".json") }.sorted()
-        let loose = cacheFolder + "/" + (try #require(entries.first))
+        let files = (FileManager.default.subpaths(atPath: cacheFolder) ?? []).sorted().filter { name in
+            (try? FileManager.default.attributesOfItem(atPath: cacheFolder + "/" + name)[.type] as? FileAttributeType) == .typeRegular
+        }
+        let loose = cacheFolder + "/" + (try #require(files.first))
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
         let before = try Self.snapshot(of: cli.dataDirectory)
 
