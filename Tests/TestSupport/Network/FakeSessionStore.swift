@@ -1,6 +1,8 @@
 import Data
 
-/// A `SessionStore` in memory that counts saves and can be told to fail.
+/// A `SessionStore` in memory that counts saves and can be told to fail. It keeps
+/// `SessionStoreContractTests` with `FileSessionStore`; what it cannot do is be seen by
+/// another process, or keep a second holder out of its lock (see `lockExclusively`).
 public actor FakeSessionStore: SessionStore {
     public private(set) var session: Session?
     public private(set) var saveCount = 0

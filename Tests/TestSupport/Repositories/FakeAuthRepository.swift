@@ -5,7 +5,9 @@ import Domain
 /// the earlier session as it was; `currentUser` needs a session; `logOut` forgets it
 /// and succeeds when already signed out. Taken offline (`goOffline`), it answers like
 /// the real repository: the signed-in user from what was kept at login, saying so,
-/// and `offline` when nothing was kept.
+/// and `offline` when nothing was kept. It keeps `AuthRepositoryContractTests`, which
+/// holds it and `RemoteAuthRepository` to the same outcomes; it has no tokens, so
+/// nothing to refresh, and once offline it stays so.
 public actor FakeAuthRepository: AuthRepository {
     private let accounts: [String: (password: String, user: User)]
     private var signedIn: User?
