@@ -29,9 +29,14 @@ public final class SpawnedProcess: Sendable {
         self.output = output
     }
 
-    /// Starts `executable` with `arguments` and this process's environment; its
-    /// standard error replaces the file at `errorLog` (created `0600`).
-    public static func spawn(_ executable: String, arguments: [String], errorLog: String) throws(FileSystemError) -> SpawnedProcess {
+    /// Starts `executable` with `arguments` and `environment` (this process's own when
+    /// nil); its standard error replaces the file at `errorLog` (created `0600`).
+    public static func spawn(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String]? = nil,
+        errorLog: String
+    ) throws(FileSystemError) -> SpawnedProcess {
         let log = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard log >= 0 else { throw .systemCall(operation: "open", path: errorLog, code: errno) }
         defer { close(log) }
@@ -85,8 +90,12 @@ public final class SpawnedProcess: Sendable {
 
         var argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var envp = (environment ?? [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var id = pid_t()
-        let result = posix_spawn(&id, executable, &actions, &attributes, &argv, environ)
+        let result = environment == nil
+            ? posix_spawn(&id, executable, &actions, &attributes, &argv, environ)
+            : posix_spawn(&id, executable, &actions, &attributes, &argv, &envp)
         guard result == 0 else { throw .systemCall(operation: "posix_spawn", path: executable, code: result) }
         spawned = true
         return SpawnedProcess(id: id, input: inputPipe[1], output: outputPipe[0])

@@ -61,6 +61,18 @@ struct SpawnedProcessTests {
         await child.terminate()
     }
 
+    @Test("given an environment, the child has exactly that one")
+    func ownEnvironment() async throws {
+        let temporary = try TemporaryDirectory()
+        let child = try SpawnedProcess.spawn(
+            "/usr/bin/env", arguments: [], environment: ["ONLY": "this", "HOME": temporary.path], errorLog: temporary.file("log")
+        )
+        var lines: [String] = []
+        while let line = await child.readLine() { lines.append(line) }
+        #expect(lines.sorted() == ["HOME=\(temporary.path)", "ONLY=this"])
+        await child.terminate()
+    }
+
     @Test("a program that is not there is a system-call error naming it")
     func missingProgram() throws {
         let temporary = try TemporaryDirectory()
