@@ -25,7 +25,18 @@ struct RemoteStack: Sendable {
     /// and takes everything down again however `body` ends.
     static func with<Result: Sendable>(productCount: Int, _ body: @Sendable (RemoteStack) async throws -> Result) async throws -> Result {
         let server = try await LoopbackStoreServer(products: productCount)
-        defer { server.stop() }
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(try await with(server: server, body))
+        } catch {
+            result = .failure(error)
+        }
+        await server.stop()
+        return try result.get()
+    }
+
+    /// The stack over a server already running; the adapter is shut down however `body` ends.
+    private static func with<Result: Sendable>(server: LoopbackStoreServer, _ body: @Sendable (RemoteStack) async throws -> Result) async throws -> Result {
         let folder = try TemporaryDirectory()
         let clock = FakeWallClock()
         let sessions = FileSessionStore(directory: folder.path)
