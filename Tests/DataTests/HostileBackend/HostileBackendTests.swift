@@ -9,18 +9,18 @@ import Testing
 
 /// The whole client stack as the App builds it (production chain, AsyncHTTPClient on
 /// loopback, session file, and each store in `CacheStoreKind.all`) against seeded
-/// hostile rounds: 2,000 on the file store the App ships, 600 on every other store,
-/// enough for each outcome to come up many times, few enough that the three
-/// together stay well inside the time limit under ThreadSanitizer. After each
+/// hostile rounds: 2,000 on the file store the App ships, 400 on every other store,
+/// enough for each outcome to come up many times. Under ThreadSanitizer, beside the
+/// other suites, the file store's 2,000 took 115 s in CI, so the limit is four minutes. After each
 /// round: it ended in a value or a typed error (a crash ends the test run); every cache
 /// entry still maps to the domain (nothing torn, nothing poisoned); a failed round left
 /// the cache as it was; and the session file is unchanged unless the backend really
 /// renewed it (it then holds exactly the issued tokens) or really refused the refresh
 /// with 401/403 (it is then gone).
-@Suite("The client stack under hostile backend rounds, over every cache store", .timeLimit(.minutes(2)))
+@Suite("The client stack under hostile backend rounds, over every cache store", .timeLimit(.minutes(4)))
 struct HostileBackendTests {
     /// Rounds for the store the App ships, and for every other.
-    private static let rounds = (shipped: 2_000, other: 600)
+    private static let rounds = (shipped: 2_000, other: 400)
     private static let seed: UInt64 = 20_261_123
     private static let namespace = "http://hostile"
 
