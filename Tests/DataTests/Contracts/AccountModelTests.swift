@@ -52,7 +52,7 @@ struct AccountModelTests {
                     // Late in the run, so most steps meet a backend that is there.
                     guard step > Self.steps * 3 / 4 else { continue }
                     said = "the backend goes away"
-                    stack.goOffline()
+                    await stack.goOffline()
                     await model.goOffline()
                     real = "away"
                     modelled = "away"

@@ -27,7 +27,7 @@ struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
     /// The real repository, its session in a file, against a loopback `storefront-server`.
     static let remote = AuthRepositoryKind(name: "RemoteAuthRepository") { body in
         try await RemoteStack.with(productCount: 12) { stack in
-            try await body(AuthSubject(repository: stack.accounts, username: "emilys", password: "emilyspass") { stack.goOffline() })
+            try await body(AuthSubject(repository: stack.accounts, username: "emilys", password: "emilyspass") { await stack.goOffline() })
         }
     }
 

@@ -3,7 +3,6 @@ import Domain
 import Foundation
 import HTTPClientAdapter
 import HTTPTypes
-import Synchronization
 import TestSupport
 
 /// The client stack as the App builds it (the production chain over AsyncHTTPClient, a
@@ -17,8 +16,8 @@ struct RemoteStack: Sendable {
     private let reachability: Reachability
 
     /// From now on every request fails to connect.
-    func goOffline() {
-        reachability.reachable.withLock { $0 = false }
+    func goOffline() async {
+        await reachability.goOffline()
     }
 
     /// Starts a server with `productCount` products, builds the stack, hands it to `body`,
@@ -67,16 +66,21 @@ struct RemoteStack: Sendable {
     }
 
     /// Passes requests to the adapter while reachable; after that, refuses to connect.
-    private final class Reachability: HTTPTransport {
-        let reachable = Mutex(true)
-        let adapter: AsyncHTTPClientTransport
+    /// An actor, not a lock: ThreadSanitizer cannot follow `Mutex`'s futex.
+    private actor Reachability: HTTPTransport {
+        private var reachable = true
+        private let adapter: AsyncHTTPClientTransport
 
         init(adapter: AsyncHTTPClientTransport) {
             self.adapter = adapter
         }
 
+        func goOffline() {
+            reachable = false
+        }
+
         func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8]) {
-            guard reachable.withLock({ $0 }) else { throw .cannotConnect(reason: "connection refused (the test took the backend away)") }
+            guard reachable else { throw .cannotConnect(reason: "connection refused (the test took the backend away)") }
             return try await adapter.send(request, body: body)
         }
     }

@@ -222,7 +222,7 @@ struct PlantedDivergentCache: ResponseCache {
 
     func removeAll(keyPrefix prefix: String) async {
         guard divergence == .removesTooMuch else { return await cache.removeAll(keyPrefix: prefix) }
-        for key in cache.keys where key.contains(prefix) {
+        for key in await cache.keys where key.contains(prefix) {
             await cache.remove(key: key)
         }
     }
