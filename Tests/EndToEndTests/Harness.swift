@@ -138,11 +138,7 @@ struct CLI: Sendable {
     /// The `storefront` binary that `swift test` built next to the test bundle, and no
     /// other: a binary found elsewhere (an old `.build/debug/`) could be stale.
     static func executable() throws -> URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storefront")
-        guard FileManager.default.isExecutableFile(atPath: beside.path) else {
-            throw Failure(description: "no storefront binary beside \(beside.path); run the tests with `swift test`")
-        }
-        return beside
+        try BuiltProgram.beside("storefront")
     }
 }
 

@@ -18,7 +18,7 @@ public final class LoopbackStoreServer: Sendable {
     public init(products: Int) async throws {
         home = try TemporaryDirectory()
         child = try SpawnedProcess.spawn(
-            try Self.executable().path,
+            try BuiltProgram.beside("storefront-server").path,
             arguments: ["--plain", "--port", "0", "--products", String(products)],
             environment: ChildEnvironment.clean(home: home.path),
             errorLog: home.file("server.log")
@@ -41,15 +41,5 @@ public final class LoopbackStoreServer: Sendable {
     /// Why the server could not be started.
     public struct StartFailure: Error, CustomStringConvertible {
         public let description: String
-    }
-
-    /// The `storefront-server` that `swift test` built beside the test bundle, and no
-    /// other: one found elsewhere could be stale.
-    private static func executable() throws -> URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storefront-server")
-        guard FileManager.default.isExecutableFile(atPath: beside.path) else {
-            throw StartFailure(description: "no storefront-server beside \(beside.path); run the tests with `swift test`")
-        }
-        return beside
     }
 }
