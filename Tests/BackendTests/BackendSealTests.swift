@@ -155,6 +155,32 @@ struct BackendSealTests {
         #expect(nonces.map { window.admit(keyID: "k", nonce: $0, time: 1_000, now: 1_000) } == [.fresh, .fresh, .full])
     }
 
+    @Test(
+        "a window that was full sweeps what has expired before it refuses for room",
+        arguments: [4_096, ReplayWindow.defaultCapacity]
+    )
+    func fullWindowRecovers(capacity: Int) throws {
+        // Filled at one instant, so more than half the capacity is alive at every sweep:
+        // the shape that once pushed the next sweep past the capacity for good.
+        let window = ReplayWindow(window: 300, capacity: capacity)
+        let start: Int64 = 1_000
+        for index in 0..<capacity {
+            #expect(window.admit(keyID: "k", nonce: try Self.nonce(index), time: start, now: start) == .fresh)
+        }
+        let extra = try Self.nonce(capacity)
+        #expect(window.admit(keyID: "k", nonce: extra, time: start, now: start) == .full)
+        // Every entry expires at start + 300; after that the window serves again, at once
+        // and days later.
+        for later in [start + 301, start + 3_600, start + 30 * 86_400] {
+            #expect(window.admit(keyID: "k", nonce: try Self.nonce(capacity + Int(later)), time: later, now: later) == .fresh)
+        }
+    }
+
+    /// A distinct 12-byte nonce for each index.
+    private static func nonce(_ index: Int) throws -> GCMNonce {
+        try GCMNonce(bytes: withUnsafeBytes(of: UInt64(index).littleEndian, Array.init) + [0, 0, 0, 0])
+    }
+
     @Test("a ring read from a file is read again when the file is replaced, and a broken file keeps the last good ring")
     func reloadsRing() throws {
         let folder = try TemporaryDirectory()
