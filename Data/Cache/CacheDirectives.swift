@@ -45,6 +45,22 @@ package struct CacheDirectives: Sendable, Equatable {
         return opaque.dropFirst().dropLast().unicodeScalars.allSatisfy { $0 == "!" || ("#"..."~").contains($0) }
     }
 
+    /// Whether this answer, a 304, renews the kept answer tagged `keptETag` (RFC 9111
+    /// section 4.3.4): a strong tag only the answer with that same strong tag, a weak one
+    /// any it matches by weak comparison, and no tag nothing. The kept tag stays: a 304
+    /// never hands the cache a validator, so a rewritten `If-None-Match` cannot pin an
+    /// old answer under a tag of the attacker's choosing.
+    package func renews(keptETag: String) -> Bool {
+        guard let etag else { return false }
+        guard etag.hasPrefix("W/") else { return etag == keptETag }
+        return Self.opaqueTag(etag) == Self.opaqueTag(keptETag)
+    }
+
+    /// An entity-tag without its weakness mark, for weak comparison (RFC 9110 8.8.3.2).
+    private static func opaqueTag(_ tag: String) -> Substring {
+        tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
+    }
+
     /// How long the answer may be used without asking: `max-age` (at most a day),
     /// nothing when it is absent or `no-cache` / `no-store` is set.
     package var freshness: Duration {

@@ -18,8 +18,9 @@ import Logging
 ///    one that was accepted (validate, then cache).
 /// 2. Fresh (within the backend's `max-age`): used without a request. That is what
 ///    `max-age` is for, and it makes a repeated command instant.
-/// 3. Stale with an `ETag`: asked with `If-None-Match`; a `304` renews the kept answer,
-///    which costs the backend no body and the client no decoding of a new one.
+/// 3. Stale with an `ETag`: asked with `If-None-Match`; a `304` carrying that same tag
+///    renews the kept answer (RFC 9111 4.3.4), which costs the backend no body and the
+///    client no decoding of a new one. Any other 304 renews nothing.
 /// 4. `no-store`: never kept, and an older kept answer is dropped. `no-cache` or no
 ///    `max-age`: kept, but asked about before every use (freshness zero).
 /// 5. The backend cannot be reached, asks to wait longer than a command waits, or
@@ -125,11 +126,17 @@ public struct StoreClient: Sendable {
         let directives = CacheDirectives(response)
         if response.status == .notModified {
             // A 304 only means something to a client that asked "has it changed?".
-            guard let kept, let key, kept.answer.validity.etag != nil else {
+            guard let kept, let key, let keptETag = kept.answer.validity.etag else {
                 line.cache = .notUsed
                 throw .unusableResponse(detail: "\(call.path): 304 to a request that held no ETag")
             }
-            let validity = CacheValidity(freshFor: directives.freshness, etag: directives.etag ?? kept.answer.validity.etag)
+            // Only the answer the 304's own tag selects is renewed, under the tag it was
+            // kept with (RFC 9111 4.3.4): a 304 never supplies a validator.
+            guard directives.renews(keptETag: keptETag) else {
+                line.cache = .notUsed
+                throw .unusableResponse(detail: "\(call.path): 304 whose ETag is not the one asked about")
+            }
+            let validity = CacheValidity(freshFor: directives.freshness, etag: keptETag)
             await cache.store(kept.answer.body, for: key, validity: validity)
             line.cache = .revalidated
             return Fetched(kept.value, from: .network)

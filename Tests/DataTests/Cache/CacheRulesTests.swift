@@ -130,6 +130,25 @@ struct CacheRulesTests {
         }
     }
 
+    @Test(
+        "a 304 whose ETag is not the kept one, or that has none, renews nothing (RFC 9111 4.3.4)",
+        arguments: CacheStoreKind.all, [#""v2""#, #"W/"v2""#, nil]
+    )
+    func mismatchedNotModified(store: CacheStoreKind, etag: String?) async throws {
+        let harness = try RepositoryHarness(store: store)
+        let forged = StubResponse(status: 304, headers: ["Cache-Control": "private, max-age=86400", "ETag": etag].compactMapValues { $0 })
+        let transport = SpyTransport { _, index in index == 0 ? Self.page() : forged }
+        _ = try await harness.products(transport).search(query)
+        harness.clock.advance(by: 31)
+
+        await #expect(throws: StoreError.self) { _ = try await harness.products(transport).search(query) }
+        // Nothing renewed: still stale, and still asked about with the tag it came with.
+        _ = try? await harness.products(transport).search(query)
+        let requests = await transport.requests
+        #expect(requests.count == 3)
+        #expect(requests.dropFirst().allSatisfy { $0.header("If-None-Match") == #""v1""# })
+    }
+
     @Test("a forged max-age of a year counts as a day at most", arguments: CacheStoreKind.all)
     func freshnessIsBounded(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
@@ -217,6 +236,19 @@ struct CacheDirectivesTests {
     func entityTags(tag: String, kept: Bool) {
         let directives = CacheDirectives(StubResponse(status: 200, headers: ["ETag": tag]).http.0)
         #expect((directives.etag != nil) == kept, "\(tag.debugDescription)")
+    }
+
+    /// RFC 9111 section 4.3.4: a strong tag in the 304 selects the kept answer with that
+    /// same strong tag; a weak one, a kept answer it matches by weak comparison; no tag
+    /// selects none (every answer this client keeps to revalidate has one).
+    @Test("a 304 renews the kept answer only when its tag selects it", arguments: [
+        (#""v1""#, #""v1""#, true), (#""v1""#, #"W/"v1""#, true),
+        (#"W/"v1""#, #"W/"v1""#, true), (#"W/"v1""#, #""v1""#, false),
+        (#""v1""#, #""v2""#, false), (#""v1""#, #"W/"v2""#, false), (#""v1""#, nil, false), (#""v1""#, "v1", false),
+    ] as [(String, String?, Bool)])
+    func notModifiedSelects(kept: String, sent: String?, renews: Bool) {
+        let directives = CacheDirectives(StubResponse(status: 304, headers: ["ETag": sent].compactMapValues { $0 }).http.0)
+        #expect(directives.renews(keptETag: kept) == renews, "kept \(kept), 304 with \(String(describing: sent))")
     }
 
     @Test("malformed or negative max-age is stale; absurd ones are capped at a day", arguments: [
