@@ -16,6 +16,12 @@ public enum CryptoError: Error, Equatable, Sendable {
     case randomGenerationFailed
     /// A libcrypto call reported failure; the associated value names the call.
     case libraryFailure(String)
+    /// An X25519 public key must be exactly 32 bytes; this many were given.
+    case invalidPublicKey(byteCount: Int)
+    /// The key exchange gave the all-zero secret: the peer's key is a low-order point.
+    case degenerateSharedSecret
+    /// An HPKE context has sealed or opened as many messages as its nonce can count.
+    case messageLimitReached
 }
 
 extension CryptoError: CustomStringConvertible {
@@ -37,6 +43,12 @@ extension CryptoError: CustomStringConvertible {
             "the secure random generator failed"
         case .libraryFailure(let call):
             "libcrypto's \(call) failed"
+        case .invalidPublicKey(let count):
+            "an X25519 public key is 32 bytes, not \(count)"
+        case .degenerateSharedSecret:
+            "the key exchange gave no secret (the other side's key is a low-order point)"
+        case .messageLimitReached:
+            "the HPKE context has used every nonce it has"
         }
     }
 }
