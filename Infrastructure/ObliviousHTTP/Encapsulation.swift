@@ -1,0 +1,116 @@
+/// Oblivious HTTP's encapsulation (RFC 9458 section 4): a request sealed with HPKE to
+/// the gateway's public key, and its response sealed under a key exported from that
+/// request's own HPKE context, so it opens for that request and no other.
+public enum ObliviousEncapsulation {
+    /// The request's `info` label, and the exporter label of its response.
+    static let requestLabel = Array("message/bhttp request".utf8)
+    static let responseLabel = Array("message/bhttp response".utf8)
+    /// `hdr`: key id, KEM, KDF and AEAD.
+    static let headerByteCount = 7
+
+    /// Encapsulates `request` (a Binary HTTP message) for the gateway `configuration`
+    /// names: the bytes to send, and what opens the response to them.
+    public static func sealRequest(
+        _ request: [UInt8],
+        for configuration: ObliviousKeyConfiguration
+    ) throws(ObliviousHTTPError) -> (encapsulated: [UInt8], response: ObliviousResponseOpener) {
+        let ephemeral: X25519PrivateKey
+        do { ephemeral = try X25519PrivateKey.generate() } catch { throw .crypto(error) }
+        return try sealRequest(request, for: configuration, ephemeral: ephemeral)
+    }
+
+    /// With a caller-chosen ephemeral key: internal, for known-answer tests only (see
+    /// `HPKE.sender`).
+    static func sealRequest(
+        _ request: [UInt8],
+        for configuration: ObliviousKeyConfiguration,
+        ephemeral: X25519PrivateKey
+    ) throws(ObliviousHTTPError) -> (encapsulated: [UInt8], response: ObliviousResponseOpener) {
+        guard let suite = configuration.preferredSuite else {
+            throw .unsupportedSuite(kem: configuration.kemID, kdf: configuration.algorithms.first?.kdfID ?? 0, aead: configuration.algorithms.first?.aeadID ?? 0)
+        }
+        let header = header(keyID: configuration.keyID, suite: suite)
+        do {
+            var sender = try HPKE.sender(to: configuration.publicKey, info: requestLabel + [0] + header, suite: suite, ephemeral: ephemeral)
+            let sealed = try sender.context.seal(request)
+            let secret = try sender.context.export(responseLabel, length: suite.aead.keyByteCount)
+            let opener = ObliviousResponseOpener(suite: suite, encapsulatedKey: sender.encapsulatedKey, secret: secret)
+            return (header + sender.encapsulatedKey + sealed, opener)
+        } catch {
+            throw .crypto(error)
+        }
+    }
+
+    /// The gateway's side: the key id and suite the request names, before any work, so a
+    /// gateway can answer an unknown key with the `ohttp-key` problem.
+    public static func requestHeader(of encapsulated: [UInt8]) throws(ObliviousHTTPError) -> (keyID: UInt8, suite: HPKESuite) {
+        var reader = ByteReader(encapsulated)
+        let keyID = try reader.byte("key id")
+        let kem = try reader.uint16("KEM id")
+        let kdf = try reader.uint16("KDF id")
+        let aead = try reader.uint16("AEAD id")
+        guard let suite = HPKESuite(kemID: kem, kdfID: kdf, aeadID: aead) else { throw .unsupportedSuite(kem: kem, kdf: kdf, aead: aead) }
+        return (keyID, suite)
+    }
+
+    /// Opens an encapsulated request with the key its id names (`key` returns nil for an
+    /// id the gateway does not hold): the Binary HTTP request, its `enc` (what the
+    /// gateway remembers against replays), and what seals the response.
+    public static func openRequest(
+        _ encapsulated: [UInt8],
+        key: (UInt8) -> ObliviousGatewayKey?
+    ) throws(ObliviousHTTPError) -> ObliviousOpenedRequest {
+        let (keyID, suite) = try requestHeader(of: encapsulated)
+        guard let gatewayKey = key(keyID) else { throw .unknownKey(keyID) }
+        guard gatewayKey.configuration.offers(suite) else {
+            throw .unsupportedSuite(kem: HPKESuite.kemID, kdf: HPKESuite.kdfID, aead: suite.aead.rawValue)
+        }
+        var reader = ByteReader(encapsulated)
+        _ = try reader.take(headerByteCount, "header")
+        let encapsulatedKey = Array(try reader.take(X25519PublicKey.byteCount, "encapsulated key"))
+        let sealed = Array(reader.rest())
+        let info = requestLabel + [0] + header(keyID: keyID, suite: suite)
+        do {
+            var context = try HPKE.recipient(encapsulatedKey: encapsulatedKey, privateKey: gatewayKey.privateKey, info: info, suite: suite)
+            let request = try context.open(sealed)
+            let secret = try context.export(responseLabel, length: suite.aead.keyByteCount)
+            let sealer = ObliviousResponseSealer(suite: suite, encapsulatedKey: encapsulatedKey, secret: secret)
+            return ObliviousOpenedRequest(request: request, keyID: keyID, encapsulatedKey: encapsulatedKey, response: sealer)
+        } catch .authenticationFailed {
+            throw .openFailed
+        } catch .degenerateSharedSecret {
+            throw .openFailed
+        } catch {
+            throw .crypto(error)
+        }
+    }
+
+    static func header(keyID: UInt8, suite: HPKESuite) -> [UInt8] {
+        var bytes: [UInt8] = [keyID]
+        bytes.appendUInt16(HPKESuite.kemID)
+        bytes.appendUInt16(HPKESuite.kdfID)
+        bytes.appendUInt16(suite.aead.rawValue)
+        return bytes
+    }
+}
+
+/// A gateway key: the configuration it publishes and the private key that opens it.
+public struct ObliviousGatewayKey: Sendable {
+    public let configuration: ObliviousKeyConfiguration
+    public let privateKey: X25519PrivateKey
+
+    public init(configuration: ObliviousKeyConfiguration, privateKey: X25519PrivateKey) {
+        self.configuration = configuration
+        self.privateKey = privateKey
+    }
+}
+
+/// A request the gateway opened.
+public struct ObliviousOpenedRequest: Sendable {
+    /// The Binary HTTP request.
+    public let request: [UInt8]
+    public let keyID: UInt8
+    /// `enc`: fresh for every request a client makes, so a repeat of it is a replay.
+    public let encapsulatedKey: [UInt8]
+    public let response: ObliviousResponseSealer
+}
