@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Infrastructure
 
 /// How long a backend asked the client to wait, read from `Retry-After` (RFC 9110
 /// §10.2.3): whole seconds, or an HTTP date. A header that is neither counts as absent:

@@ -12,10 +12,10 @@ import Foundation
 /// GMT. Foundation's `DateFormatter` did this before; it is outside FoundationEssentials
 /// and brought ICU's 34 MB of locale data into the binary for three fixed English formats.
 /// (swift-foundation's `Date.HTTPFormatStyle` is not in this toolchain's FoundationEssentials.)
-enum HTTPDate {
+public enum HTTPDate {
     /// The date `text` names, or nil when it is none of the three forms or names a day
     /// that does not exist. `now` settles the century of RFC 850's two-digit year.
-    static func parse(_ text: String, now: Date) -> Date? {
+    public static func parse(_ text: String, now: Date) -> Date? {
         // asctime pads a one-digit day with a second space ("Nov  6").
         let fields = text.split(separator: " ")
         switch fields.count {
@@ -24,6 +24,16 @@ enum HTTPDate {
         case 5: return asctime(fields)
         default: return nil
         }
+    }
+
+    /// `date` as IMF-fixdate, the form every sender must use (RFC 9110 §5.6.7).
+    public static func format(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        func two(_ value: Int?) -> String { let text = String(value ?? 0); return text.count < 2 ? "0" + text : text }
+        let weekday = weekdays[((parts.weekday ?? 1) - 1 + 7) % 7]
+        let month = months[((parts.month ?? 1) - 1 + 12) % 12]
+        return "\(weekday), \(two(parts.day)) \(month) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
     }
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`

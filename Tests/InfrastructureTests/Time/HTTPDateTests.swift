@@ -1,4 +1,4 @@
-@testable import Data
+@testable import Infrastructure
 import Foundation
 import Testing
 
@@ -48,5 +48,15 @@ struct HTTPDateTests {
     ])
     func outsideTheGrammar(text: String) {
         #expect(HTTPDate.parse(text, now: now) == nil)
+    }
+
+    @Test("IMF-fixdate is written as the RFC prints it, and reads back", arguments: [
+        (784_111_777.0, "Sun, 06 Nov 1994 08:49:37 GMT"), (0.0, "Thu, 01 Jan 1970 00:00:00 GMT"),
+        (1_764_104_943.0, "Tue, 25 Nov 2025 21:09:03 GMT"),
+    ])
+    func written(seconds: Double, text: String) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(HTTPDate.format(date) == text)
+        #expect(HTTPDate.parse(text, now: now) == date)
     }
 }
