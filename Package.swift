@@ -274,11 +274,12 @@ let package = Package(
 )
 
 /// The fuzz targets, by folder under Fuzz/ and what they reach: a server's headers and
-/// answers, the sealed payload, the files in the data folder, a terminal's key bytes.
+/// answers, Binary HTTP and Oblivious HTTP decapsulation, the files in the data folder, a
+/// terminal's key bytes.
 var fuzzTargets: [Target] {
     let data: [Target.Dependency] = ["Data", "Domain", "Infrastructure", .product(name: "HTTPTypes", package: "swift-http-types")]
     let reaches: [(name: String, dependencies: [Target.Dependency])] = [
-        ("CacheHeaders", data), ("WireAnswers", data), ("SealedPayload", data), ("SealHeader", ["Infrastructure"]),
+        ("CacheHeaders", data), ("WireAnswers", data), ("Decapsulation", ["Infrastructure"]), ("BinaryHTTP", ["Infrastructure"]),
         ("SessionFile", data), ("CacheEntry", data), ("TerminalKeys", ["Presentation"]),
     ]
     return reaches.map { target in

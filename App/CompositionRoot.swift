@@ -261,17 +261,51 @@ struct CompositionRoot: Sendable {
         announceWait: @escaping @Sendable (Duration) -> Void
     ) throws(StartupFailure) -> (InterceptedTransport, @Sendable () async -> Void) {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
-        let adapter = try makeAdapter(settings: settings, origin: origin)
+        // Sealed through a relay, every request goes to the relay: the adapter is its.
+        let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
+        let adapter = try makeAdapter(settings: settings, origin: relay?.origin ?? origin)
+        var closers = [adapter.close]
+        var oblivious: ObliviousHTTPInterceptor?
+        if let sealing = settings.oblivious {
+            let keys: any GatewayKeySource
+            switch sealing.keys {
+            case .file(let path):
+                do {
+                    keys = try FileGatewayKeySource(path: path)
+                } catch {
+                    throw KeyFile.refusal(error, file: path)
+                }
+            case .gateway:
+                // The configuration comes from the backend itself, with its trust and pins.
+                let direct = relay == nil ? adapter : try makeAdapter(settings: settings, origin: origin)
+                if relay != nil { closers.append(direct.close) }
+                keys = WellKnownGatewayKeySource(scheme: origin.scheme ?? "https", authority: authority(of: origin), transport: direct.transport)
+            }
+            let destination = relay?.origin ?? origin
+            let target = ObliviousHTTPInterceptor.Target(
+                scheme: destination.scheme ?? "http", authority: authority(of: destination),
+                path: relay.map { $0.basePath.isEmpty ? "/" : $0.basePath } ?? ObliviousGatewayPath.wellKnown
+            )
+            oblivious = ObliviousHTTPInterceptor(
+                keys: keys, target: target, origin: (origin.scheme ?? "http", authority(of: origin)), clock: clock
+            )
+        }
         let chain = InterceptedTransport.storeChain(
             adapter: adapter.transport,
             sessions: sessions,
-            payloadKey: settings.payloadKey,
+            oblivious: oblivious,
             logger: logger,
             clock: clock,
             basePath: basePath,
             announceWait: announceWait
         )
-        return (chain, adapter.close)
+        let close = closers
+        return (chain, { for closer in close { await closer() } })
+    }
+
+    /// `host:port` of an origin, as a request's authority names it.
+    private static func authority(of origin: URL) -> String {
+        (origin.host ?? "") + (origin.port.map { ":\($0)" } ?? "")
     }
 
     private static func makeAdapter(

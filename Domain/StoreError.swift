@@ -25,17 +25,22 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The backend at `host` failed to prove its identity (TLS); nothing was sent to it,
     /// and no cached answer stands in: a failed proof of identity is not an outage.
     case serverIdentityRejected(host: String, reason: ServerIdentityFailure)
-    /// The backend does not accept the payload key this client seals under (unknown to
-    /// it, or retired): the client needs the backend's current key.
-    case payloadKeyRefused(keyID: String)
-    /// The backend refused a sealed request as one it had already received, or as made
-    /// too far from its clock; `message` is its own words, untrusted text.
+    /// The store's gateway does not hold the key this client sealed to (unknown to it, or
+    /// retired), and its configuration, taken again, named no other.
+    case gatewayKeyRefused(keyID: String)
+    /// The store's gateway key configuration could not be had; `detail` says why.
+    case gatewayKeysUnavailable(detail: String)
+    /// The store refused a sealed request as one it had already received, or its date
+    /// twice; `message` is its own words, untrusted text.
     case sealedRequestRefused(message: String?)
     /// The backend answered, but its answer could not be used (undecodable,
     /// unsealable, inconsistent). `detail` is for diagnostics, not for end users.
     case unusableResponse(detail: String)
     /// The requested item does not exist.
     case notFound
+    /// The store refused the request as larger than it takes (a 413): what was typed is
+    /// too long.
+    case requestTooLarge
     /// A file in the data folder could not be written (a full disk, a read-only folder):
     /// `what` it was for (the session), and `reason`, the path and the system's words.
     /// What was there before is kept.

@@ -14,7 +14,17 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The backend (default http://127.0.0.1:8080; env STOREFRONT_BASE_URL).")
     var baseURL: String?
 
-    @Option(name: .long, help: "File with the payload key and its id, a JWK as serve writes it (env STOREFRONT_PAYLOAD_KEY); with neither, plain JSON.")
+    @Option(name: .long, help: "The gateway's public key configuration as serve writes it (ohttp-keys; env STOREFRONT_OHTTP_KEYS_FILE): every request goes sealed with Oblivious HTTP. With neither this nor --ohttp-keys-from-gateway, plain JSON.")
+    var ohttpKeysFile: String?
+
+    @Flag(name: .long, help: "Seal with Oblivious HTTP, taking the key configuration from the backend's /.well-known/ohttp-gateway; https only (env STOREFRONT_OHTTP_KEYS_FROM_GATEWAY=1).")
+    var ohttpKeysFromGateway = false
+
+    @Option(name: .long, help: "Send the sealed requests through this Oblivious HTTP relay, which forwards them unchanged (env STOREFRONT_OHTTP_RELAY).")
+    var ohttpRelay: String?
+
+    /// Version 2's option, kept only to say what replaced it.
+    @Option(name: .long, help: .hidden)
     var payloadKeyFile: String?
 
     @Option(name: .long, help: "Where the session and the cache live (env STOREFRONT_DATA_DIR; default under XDG_STATE_HOME and XDG_CACHE_HOME).")
@@ -42,6 +52,15 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--base-url must be an http:// or https:// URL, such as http://127.0.0.1:8080.")
         case .success, nil:
             break
+        }
+        if payloadKeyFile != nil {
+            throw ValidationError("--payload-key-file was version 2's shared key; Oblivious HTTP replaces it: use --ohttp-keys-file with the ohttp-keys file `storefront serve` writes.")
+        }
+        if ohttpKeysFile != nil, ohttpKeysFromGateway {
+            throw ValidationError("--ohttp-keys-file and --ohttp-keys-from-gateway name two sources of one key configuration; choose one.")
+        }
+        if ohttpRelay != nil, ohttpKeysFile == nil, !ohttpKeysFromGateway {
+            throw ValidationError("--ohttp-relay carries sealed requests; give --ohttp-keys-file or --ohttp-keys-from-gateway too.")
         }
         do {
             _ = try ClientSettings.pins(pin)

@@ -6,8 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The bundled server as `storefront demo`'s child, on a free loopback port, sealed
-/// with the demo's key.
+/// The bundled server as `storefront demo`'s child, on a free loopback port, its
+/// gateway holding the demo's key.
 ///
 /// Its standard input is a pipe this process holds and never writes: when the demo
 /// ends, by any route (SIGKILL included), the pipe closes and the server stops itself
@@ -32,7 +32,7 @@ final class DemoBackend: Sendable {
         do {
             process = try SpawnedProcess.spawn(
                 try BundledServer.path(),
-                arguments: ["--port", "0", "--payload-key-file", keyFile, "--stop-at-end-of-input"],
+                arguments: ["--port", "0", "--gateway-key-file", keyFile, "--stop-at-end-of-input"],
                 errorLog: log
             )
         } catch let error as FileSystemError {

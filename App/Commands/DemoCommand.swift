@@ -33,11 +33,12 @@ struct DemoCommand: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
-        let key: PayloadKey
+        let keys: GatewayKeyRing
+        let configurationFile: String
         let backend: DemoBackend
         do throws(StartupFailure) {
             let ring: String
-            (ring, _, key) = try KeyFile.writeFresh(into: folder, now: Date())
+            (ring, configurationFile, keys) = try KeyFile.writeFresh(into: folder)
             backend = try await DemoBackend.start(keyFile: ring, log: FilePath(folder).appending("backend.log").string)
         } catch {
             errors.reportConfigurationFailure(error.sentence)
@@ -46,10 +47,11 @@ struct DemoCommand: AsyncParsableCommand {
         let baseURL = backend.url
 
         if format == .human {
-            output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed (version 2) with a fresh AES-256-GCM key, \(key.id); data in \(folder)")
+            output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with Oblivious HTTP to a fresh X25519 key, id \(keys.current.configuration.keyID); data in \(folder)")
         }
         let settings = ClientSettings(
-            baseURL: baseURL, payloadKey: key,
+            baseURL: baseURL,
+            oblivious: ObliviousSettings(keys: .file(configurationFile), relay: nil, keyID: keys.current.configuration.keyID, source: configurationFile),
             stateDirectory: FilePath(folder).appending("state").string,
             cacheDirectory: FilePath(folder).appending("cache").string
         )

@@ -6,7 +6,7 @@ import Presentation
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the backend, the payload mode, TLS trust, who is signed in, and where the session and cache are."
+        abstract: "Show the backend, plain or sealed (Oblivious HTTP), TLS trust, who is signed in, and where the session and cache are."
     )
 
     @Flag(name: .long, help: "Also ask the backend whether the session is still good (the one status that uses the network).")

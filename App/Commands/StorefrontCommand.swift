@@ -20,11 +20,12 @@ struct StorefrontCommand: AsyncParsableCommand {
         abstract: "Sign in to a store and search its products from the terminal.",
         discussion: """
             Storefront is a Swift 6 Clean Architecture reference app. It talks to any \
-            server that follows its store protocol, sealed with AES-256-GCM or in plain \
-            JSON. Try `storefront demo`: it needs no set-up and no network.
+            server that follows its store protocol, sealed with Oblivious HTTP (RFC 9458) \
+            or in plain JSON. Try `storefront demo`: it needs no set-up and no network.
 
-            Environment: STOREFRONT_BASE_URL (the backend), STOREFRONT_PAYLOAD_KEY (the \
-            payload key and its id, a JWK), STOREFRONT_DATA_DIR (session and cache), STOREFRONT_CA_FILE \
+            Environment: STOREFRONT_BASE_URL (the backend), STOREFRONT_OHTTP_KEYS_FILE (the \
+            gateway's key configuration), STOREFRONT_OHTTP_KEYS_FROM_GATEWAY=1, \
+            STOREFRONT_OHTTP_RELAY, STOREFRONT_DATA_DIR (session and cache), STOREFRONT_CA_FILE \
             and STOREFRONT_PINS (https trust), STOREFRONT_TRANSPORT=urlsession, \
             XDG_STATE_HOME and XDG_CACHE_HOME. An option wins over its variable. \
             Colour and the spinner appear only on a terminal: NO_COLOR (set, not empty), \
@@ -40,7 +41,7 @@ struct StorefrontCommand: AsyncParsableCommand {
 
             The contracts, in the source repository: docs/CLI.md (this command line: \
             commands, options, output, exit statuses) and docs/PROTOCOL.md (the store \
-            API and its sealed payload layer, for whoever writes a server).
+            API and its sealed layer, for whoever writes a server).
             """,
         version: StorefrontVersion.current,
         subcommands: [
@@ -81,7 +82,7 @@ struct StorefrontCommand: AsyncParsableCommand {
 
     /// No command: the interactive mode on a terminal; anywhere else, a hint.
     ///
-    /// The root takes no options of its own: `serve` has a `--payload-key-file` and a
+    /// The root takes no options of its own: `serve` has a `--gateway-key-file` and a
     /// `--data-dir` that mean something else, and a root option of the same name would
     /// swallow them. The interactive mode reads the `STOREFRONT_*` variables instead.
     func run() async throws {

@@ -14,8 +14,8 @@ import Infrastructure
 /// defaults (an option wins over its environment variable).
 struct ClientSettings: Sendable {
     let baseURL: URL
-    /// Nil in plain mode.
-    let payloadKey: PayloadKey?
+    /// How requests are sealed with Oblivious HTTP; nil in plain mode.
+    let oblivious: ObliviousSettings?
     /// Where the session lives.
     let stateDirectory: String
     /// Where the cache lives.
@@ -24,8 +24,6 @@ struct ClientSettings: Sendable {
     var trust: ServerTrust = .system
     /// Which HTTP stack carries the requests.
     var transport: TransportKind = .asyncHTTPClient
-    /// Where the payload key came from, for `storefront status`; nil in plain mode.
-    var payloadKeySource: String?
 
     var sessionFile: String { FileSessionStore.path(in: stateDirectory) }
 
@@ -46,17 +44,15 @@ struct ClientSettings: Sendable {
             return .failure(StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL."))
         }
 
-        let payloadKey: PayloadKey?
+        let oblivious: ObliviousSettings?
         do {
-            payloadKey = try key(file: options.payloadKeyFile, environment: environment["STOREFRONT_PAYLOAD_KEY"])
+            oblivious = try ObliviousSettings.resolve(options, environment: environment, baseURL: baseURL)
         } catch {
             return .failure(error)
         }
 
         let (state, cache) = DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
-        var settings = ClientSettings(baseURL: baseURL, payloadKey: payloadKey, stateDirectory: state, cacheDirectory: cache)
-        settings.payloadKeySource = options.payloadKeyFile.map { "--payload-key-file \($0)" }
-            ?? (environment["STOREFRONT_PAYLOAD_KEY"] != nil ? "STOREFRONT_PAYLOAD_KEY" : nil)
+        var settings = ClientSettings(baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache)
         do {
             settings.trust = try trust(options, environment: environment, baseURL: baseURL)
             settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
@@ -115,21 +111,6 @@ struct ClientSettings: Sendable {
             pins.append(pin)
         }
         return pins
-    }
-
-    /// The key with its id: a JWK (RFC 7517), from the file or the variable.
-    private static func key(file: String?, environment: String?) throws(StartupFailure) -> PayloadKey? {
-        if let file {
-            return try KeyFile.read(file)
-        }
-        if let environment {
-            do {
-                return try JSONWebKey.key(from: environment)
-            } catch {
-                throw StartupFailure("STOREFRONT_PAYLOAD_KEY is not usable: \(error.description).")
-            }
-        }
-        return nil
     }
 
     /// The data folders can be made and written, and the session file can be read. The

@@ -43,8 +43,9 @@ struct StatusInspection {
         let statistics = await cache.statistics()
         return StatusReport(
             backend: settings.baseURL.absoluteString,
-            payloadKeySource: settings.payloadKeySource,
-            payloadKeyID: settings.payloadKey?.id,
+            sealing: settings.oblivious.map {
+                StatusReport.Sealing(source: $0.source, keyID: $0.keyID.map(String.init), relay: $0.relay?.absoluteString)
+            },
             authorityFile: settings.trust.authorityFile,
             pins: settings.trust.pins.map(\.description),
             signedInAs: signedInAs,

@@ -30,7 +30,7 @@ struct ServerCommand: AsyncParsableCommand {
     var stopAtEndOfInput = false
 
     /// ArgumentParser's own main, after the process is kept from writing a core file:
-    /// the payload key is in memory from the start. Needed even when `storefront serve`
+    /// the gateway's private key is in memory from the start. Needed even when `storefront serve`
     /// ran this program, as `execv` resets the kernel's dumpable flag.
     static func main() async {
         if storefront_forbid_core_dumps() != 0 {
@@ -70,8 +70,10 @@ struct ServerCommand: AsyncParsableCommand {
         var sealing: Sealing?
         do throws(StartupFailure) {
             if !options.plain {
-                sealing = try payloadKeys(environment: ProcessInfo.processInfo.environment)
-                configuration.payloadKeys = sealing?.keys
+                let gateway = try gatewayKeys(environment: ProcessInfo.processInfo.environment)
+                sealing = gateway
+                configuration.gatewayKeys = gateway.keys
+                configuration.replayFile = KeyFile.replayPath(besideRing: gateway.ring)
             }
         } catch {
             throw ExitCode(error.report(through: errors).rawValue)
@@ -94,12 +96,12 @@ struct ServerCommand: AsyncParsableCommand {
         let scheme = options.tlsCert == nil ? "http" : "https"
         let modeLine = switch sealing {
         case nil: "Plain mode: bodies are plain JSON."
-        case let sealing?: "Sealed (version 2) with the key ring in \(sealing.ring), current key \(sealing.keyID)\(sealing.fresh ? ", made now" : ""); "
-            + "clients use --payload-key-file \(sealing.clientFile)."
+        case let sealing?: "Sealed with Oblivious HTTP (RFC 9458) at \(ObliviousGatewayPath.wellKnown): the key ring in \(sealing.ring), "
+            + "current key \(sealing.keyID)\(sealing.fresh ? ", made now" : ""); clients use --ohttp-keys-file \(sealing.clientFile)."
         }
         let listening = Mutex(false)
         let keyPath = sealing?.clientFile
-        let keyID = sealing?.keyID
+        let keyID = sealing.map { String($0.keyID) }
         do {
             try await server.runUntilSignalled { port in
                 listening.withLock { $0 = true }
@@ -138,54 +140,53 @@ struct ServerCommand: AsyncParsableCommand {
     }
 
     /// How the backend seals: the ring it reads (again whenever it is replaced), the
-    /// file a client uses, the current key's id, and whether the key was made now.
+    /// configuration file a client uses, the current key's id, and whether it was made now.
     struct Sealing {
-        let keys: PayloadKeys
+        let keys: GatewayKeys
         let ring: String
         let clientFile: String
-        let keyID: String
+        let keyID: UInt8
         let fresh: Bool
     }
 
-    /// The ring in --payload-key-file, or a fresh one (with the client's copy) written to
-    /// private files in the data directory.
-    private func payloadKeys(environment: [String: String]) throws(StartupFailure) -> Sealing {
+    /// The ring in --gateway-key-file, or a fresh one written to a private file in the
+    /// data directory; either way the clients' configuration is written beside it.
+    private func gatewayKeys(environment: [String: String]) throws(StartupFailure) -> Sealing {
         let ringFile: String
         let fresh: Bool
-        var clientFile: String
-        if let payloadKeyFile = options.payloadKeyFile {
-            ringFile = payloadKeyFile
+        if let gatewayKeyFile = options.gatewayKeyFile {
+            ringFile = gatewayKeyFile
             fresh = false
-            // A single key serves as a ring of one, and is then the client's file too.
-            clientFile = (try? PayloadKeyFile.readKey(at: payloadKeyFile)) != nil ? payloadKeyFile : KeyFile.clientKeyPath(besideRing: payloadKeyFile)
         } else {
-            (ringFile, clientFile, _) = try KeyFile.writeFresh(into: stateDirectory(environment), now: Date())
+            (ringFile, _, _) = try KeyFile.writeFresh(into: stateDirectory(environment))
             fresh = true
         }
+        let keys: GatewayKeys
         do {
-            let keys = try PayloadKeys(file: ringFile)
-            return Sealing(keys: keys, ring: ringFile, clientFile: clientFile, keyID: keys.currentKey.id, fresh: fresh)
+            keys = try GatewayKeys(file: ringFile)
         } catch {
             throw KeyFile.refusal(error, file: ringFile)
         }
+        let clientFile = try KeyFile.publish(try KeyFile.read(ringFile), besideRing: ringFile, now: Date())
+        return Sealing(keys: keys, ring: ringFile, clientFile: clientFile, keyID: keys.current.configuration.keyID, fresh: fresh)
     }
 
     /// `--rotate-key`: a new current key for the ring, the previous one kept for
     /// --previous-key-lifetime seconds; then the program ends without serving.
     private func rotate(output: TerminalOutput, errors: ErrorReporter, environment: [String: String]) throws {
-        let ringFile = options.payloadKeyFile ?? (stateDirectory(environment) as NSString).appendingPathComponent(KeyFile.ringName)
-        let rotated: (ring: PayloadKeyRing, client: String)
+        let ringFile = options.gatewayKeyFile ?? (stateDirectory(environment) as NSString).appendingPathComponent(KeyFile.ringName)
+        let rotated: (ring: GatewayKeyRing, configuration: String)
         do {
             rotated = try KeyFile.rotate(ringFile: ringFile, previousLifetime: Int64(options.previousKeyLifetime), now: Date())
         } catch {
             throw ExitCode(error.report(through: errors).rawValue)
         }
-        let document = RotationDocument(ring: ringFile, keyFile: rotated.client, ring: rotated.ring)
+        let document = RotationDocument(ring: ringFile, keyFile: rotated.configuration, ring: rotated.ring)
         if options.json {
             output.printLine(JSONDocument.encode(document))
             return
         }
-        output.printLine("Rotated the key ring in \(ringFile): the current key is \(document.keyId); clients use --payload-key-file \(rotated.client).")
+        output.printLine("Rotated the key ring in \(ringFile): the current key is \(document.keyId); clients use --ohttp-keys-file \(rotated.configuration).")
         for previous in document.previous {
             output.printLine("The key \(previous.keyId) is accepted until \(previous.notAfter).")
         }

@@ -4,10 +4,10 @@ import Presentation
 struct ServingDocument: Encodable {
     let url: String
     let mode: String
-    /// The file a client gives as --payload-key-file; null in plain mode, so a script
-    /// finds the key the same way always.
+    /// The file a client gives as --ohttp-keys-file; null in plain mode, so a script
+    /// finds the key configuration the same way always.
     @NullWhenAbsent var keyFile: String?
-    /// The id of the key new clients seal under; null in plain mode.
+    /// The id of the key new clients seal to, in decimal; null in plain mode.
     @NullWhenAbsent var keyId: String?
 
     static func json(url: String, sealed: Bool, keyFile: String?, keyID: String?) -> String {

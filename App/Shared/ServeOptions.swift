@@ -5,7 +5,7 @@ import ArgumentParser
 public struct ServeOptions: ParsableArguments {
     /// The one-line summary both programs show in their help.
     public static let abstract = "Run the reference store backend until Ctrl-C."
-    public static let discussion = "Prints the URL it listens on as its first line. Sealed with a payload key ring unless --plain; without --payload-key-file a fresh key is made and written, with the client's copy, to files only you can read. With --rotate-key it rotates that ring and exits instead; a backend serving the ring takes the new key at its next request."
+    public static let discussion = "Prints the URL it listens on as its first line. Sealed with Oblivious HTTP (RFC 9458) unless --plain: the store is served through the gateway at /.well-known/ohttp-gateway. Without --gateway-key-file a fresh key is made and written to a file only you can read, with the clients' public key configuration (ohttp-keys) beside it. With --rotate-key it rotates that ring and exits instead; a backend serving the ring takes the new key at its next request."
     /// The catalogue's largest size: the backend's own bound, repeated here because the
     /// client does not link the backend (a test keeps the two equal).
     public static let maximumProductCount = 1_000_000
@@ -16,19 +16,23 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "The port; 0 picks any free port.")
     public var port = 8080
 
-    @Flag(name: .long, help: "Serve plain JSON, without the payload layer.")
+    @Flag(name: .long, help: "Serve plain JSON, without Oblivious HTTP.")
     public var plain = false
 
-    @Option(name: .long, help: "The payload key ring to seal with (a JWK Set; a single JWK is a ring of one), read again whenever it is replaced.")
+    @Option(name: .long, help: "The gateway's private key ring (a JWK Set of X25519 keys), read again whenever it is replaced; the clients' configuration (ohttp-keys) is written beside it.")
+    public var gatewayKeyFile: String?
+
+    /// Version 2's option, kept only to say what replaced it.
+    @Option(name: .long, help: .hidden)
     public var payloadKeyFile: String?
 
-    @Flag(name: .long, help: "Make a new current key in the ring, keep the previous one for --previous-key-lifetime seconds, write the client's copy beside the ring, and exit.")
+    @Flag(name: .long, help: "Make a new current key in the ring, keep the previous one for --previous-key-lifetime seconds, write the clients' configuration beside the ring, and exit.")
     public var rotateKey = false
 
     @Option(name: .long, help: "With --rotate-key: how many seconds the previous key stays accepted (0 retires it at once).")
     public var previousKeyLifetime = 86_400
 
-    @Option(name: .long, help: "Where a fresh payload key is written (default: the data directory).")
+    @Option(name: .long, help: "Where a fresh gateway key, its configuration and the replay memory are written (default: the data directory).")
     public var dataDir: String?
 
     @Option(name: .long, help: "Serve https with this PEM certificate chain (with --tls-key).")
@@ -49,7 +53,7 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "For tests: wait this many milliseconds before each answer.")
     public var latencyMs = 0
 
-    @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\"}.")
+    @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\", \"keyId\"}.")
     public var json = false
 
     public init() {}
@@ -59,7 +63,10 @@ public struct ServeOptions: ParsableArguments {
         guard (1...Self.maximumProductCount).contains(products) else {
             throw ValidationError("--products must be between 1 and 1000000.")
         }
-        if plain, payloadKeyFile != nil || rotateKey { throw ValidationError("--plain excludes --payload-key-file and --rotate-key.") }
+        if payloadKeyFile != nil {
+            throw ValidationError("--payload-key-file was version 2's shared key; Oblivious HTTP replaces it: use --gateway-key-file (the gateway's private keys), or nothing for a fresh key.")
+        }
+        if plain, gatewayKeyFile != nil || rotateKey { throw ValidationError("--plain excludes --gateway-key-file and --rotate-key.") }
         guard previousKeyLifetime >= 0 else { throw ValidationError("--previous-key-lifetime must not be negative.") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
         if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }

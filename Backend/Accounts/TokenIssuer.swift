@@ -41,6 +41,7 @@ actor TokenIssuer {
             lifetime = maximumAccessLifetime
         }
         let grant = Grant(accessToken: try RandomToken.make(), refreshToken: try RandomToken.make())
+        grantedCount += 1
         accessTokens[grant.accessToken] = Entry(userID: userID, expires: now.addingTimeInterval(lifetime.timeInterval))
         refreshTokens[grant.refreshToken] = Entry(userID: userID, expires: now.addingTimeInterval(refreshLifetime.timeInterval))
         removeExpired(now: now)
@@ -51,6 +52,9 @@ actor TokenIssuer {
         guard let entry = accessTokens[accessToken] else { return .unknown }
         return entry.expires > clock.now ? .valid(userID: entry.userID) : .expired
     }
+
+    /// How many token pairs were granted, logins and refreshes together.
+    private(set) var grantedCount = 0
 
     /// How many refresh tokens were redeemed: tests count refreshes with it.
     private(set) var redeemedCount = 0

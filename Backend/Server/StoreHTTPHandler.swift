@@ -25,7 +25,8 @@ actor FaultPlan {
 
 struct StoreHTTPHandler: Sendable {
     let service: StoreService
-    let seal: PayloadSeal?
+    /// The Oblivious HTTP gateway; nil serves plain JSON.
+    let gateway: ObliviousGateway?
     let faults: FaultPlan
     let latency: Duration
     let logger: Logger
@@ -46,30 +47,28 @@ struct StoreHTTPHandler: Sendable {
     }
 
     private func answer(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
-        // Sealed: the request is opened first, so every answer after this, a fault's
-        // included, is sealed for the request it answers; a refusal is final as it is.
-        var opened = request
-        var sealedAs: (request: SealedExchange.Request, key: PayloadKey)?
-        if let seal {
-            switch seal.open(request, log: { logger.notice("\($0)") }) {
-            case .refused(let refusal):
-                return refusal
-            case .request(let plaintext, let sealed, let key):
-                opened = plaintext
-                sealedAs = (sealed, key)
-            }
+        guard let gateway else { return await serve(request, bodyTooLarge: bodyTooLarge) }
+        // Sealed: the store is reached through the gateway alone, so every answer after
+        // it opened the request, a fault's included, is encapsulated for that request.
+        guard request.path == ObliviousGateway.path else {
+            let title = "this backend serves the store through Oblivious HTTP only, at \(ObliviousGateway.path)"
+            return StoreResponse(status: 400, body: Array(#"{"type":"about:blank","title":"\#(title)"}"#.utf8), headers: ["Content-Type": "application/problem+json"])
         }
-        let plain: StoreResponse
+        return await gateway.handle(request, bodyTooLarge: bodyTooLarge, log: { logger.notice("\($0)") }) { inner in
+            let answer = await serve(inner, bodyTooLarge: false)
+            logger.info("  inside: \(inner.method) \(inner.target) \(answer.status)")
+            return answer
+        }
+    }
+
+    /// The store's answer to a plain request, or to one the gateway opened.
+    private func serve(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
         if await faults.takeFailure() {
-            plain = message(503, "Service temporarily unavailable")
-        } else if bodyTooLarge {
-            plain = message(413, "Request body too large")
-        } else {
-            plain = await service.respond(to: opened).answering(conditional: opened)
+            return message(503, "Service temporarily unavailable")
         }
-        // A 304 has no body, so nothing is sealed (PROTOCOL.md): the client uses it only
-        // to renew an answer it already holds, which was authenticated when it came.
-        guard let seal, let sealedAs else { return plain }
-        return seal.seal(plain, for: sealedAs.request, key: sealedAs.key)
+        if bodyTooLarge {
+            return message(413, "Request body too large")
+        }
+        return await service.respond(to: request).answering(conditional: request)
     }
 }

@@ -10,12 +10,19 @@ struct StoreResponder: HTTPResponder {
     let maximumBodyBytes: Int
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        var request = request
+        // Read up to the cap; past it, keep what came (the gateway seals its 413 with
+        // the key the request's first bytes name) and stop reading.
         var bodyTooLarge = false
         var body: [UInt8] = []
         do {
-            let buffer = try await request.collectBody(upTo: maximumBodyBytes)
-            body = Array(buffer: buffer)
+            for try await chunk in request.body {
+                guard body.count + chunk.readableBytes <= maximumBodyBytes else {
+                    body += Array(buffer: chunk).prefix(maximumBodyBytes - body.count)
+                    bodyTooLarge = true
+                    break
+                }
+                body += Array(buffer: chunk)
+            }
         } catch {
             bodyTooLarge = true
         }

@@ -16,7 +16,7 @@ public struct StoreServer: Sendable {
     /// Prepares users (hashing their passwords) and the catalogue (building its index).
     /// - Parameters:
     ///   - clock: the tokens' clock, which tests move to make tokens expire.
-    ///   - sealingClock: the sealed layer's clock (keys' times, the replay window), apart
+    ///   - sealingClock: the gateway's clock (keys' times, the replay window), apart
     ///     from the tokens' so a test can age a token without pushing every request out
     ///     of the replay window.
     ///   - indexed: told how many products are indexed so far, every
@@ -47,7 +47,10 @@ public struct StoreServer: Sendable {
                 tokens: TokenIssuer(clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
                 catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed)
             ),
-            seal: configuration.payloadKeys.map { PayloadSeal(keys: $0, clock: sealingClock) },
+            gateway: configuration.gatewayKeys.map { keys in
+                let now = Int64(sealingClock.now.timeIntervalSince1970.rounded(.down))
+                return ObliviousGateway(keys: keys, replays: ReplayMemory(file: configuration.replayFile, now: now), clock: sealingClock)
+            },
             faults: FaultPlan(failures: configuration.failFirstRequests),
             latency: configuration.latency,
             logger: logger
@@ -57,6 +60,12 @@ public struct StoreServer: Sendable {
     /// How many sessions were refreshed so far (refresh tokens redeemed).
     public func refreshCount() async -> Int {
         await handler.service.tokens.redeemedCount
+    }
+
+    /// How many token pairs were granted so far (logins and refreshes): a replayed login
+    /// that was served would show here.
+    public func grantCount() async -> Int {
+        await handler.service.tokens.grantedCount
     }
 
     /// How many requests arrived so far, answered or not.

@@ -6,8 +6,11 @@ public struct StoreServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 picks any free port.
     public var port: Int = 8080
-    /// The payload key ring; nil serves plain JSON.
-    public var payloadKeys: PayloadKeys?
+    /// The Oblivious HTTP gateway's key ring; nil serves plain JSON.
+    public var gatewayKeys: GatewayKeys?
+    /// Where the gateway remembers the requests it served, so a replay is refused after
+    /// a restart too; nil keeps them in memory alone.
+    public var replayFile: String?
     /// How many products the catalogue holds (up to 1,000,000), and the seed it is made from.
     public var productCount: Int = 300
     public var catalogueSeed: UInt64 = 2026

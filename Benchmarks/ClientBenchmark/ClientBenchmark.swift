@@ -30,7 +30,7 @@ struct ClientBenchmark {
 
         let adapter = try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: baseURL))
         let sessions = FileSessionStore(directory: folder)
-        let chain = InterceptedTransport.storeChain(adapter: adapter, sessions: sessions, payloadKey: nil, logger: .silent)
+        let chain = InterceptedTransport.storeChain(adapter: adapter, sessions: sessions, oblivious: nil, logger: .silent)
         let cache = FileResponseCache(directory: folder + "/cache", clock: SystemWallClock())
         let namespace = baseURL.absoluteString
         let client = StoreClient(chain: chain, cache: cache, sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace)
@@ -64,7 +64,7 @@ struct ClientBenchmark {
         let (recordedHead, recordedBody) = try await adapter.send(bare, body: nil)
         let canned = CannedTransport(answer: (recordedHead, recordedBody))
         let cannedSearch = SearchProducts(repository: RemoteProductRepository(client: StoreClient(
-            chain: InterceptedTransport.storeChain(adapter: canned, sessions: sessions, payloadKey: nil, logger: .silent),
+            chain: InterceptedTransport.storeChain(adapter: canned, sessions: sessions, oblivious: nil, logger: .silent),
             cache: WriteOnlyCache(writingTo: cache), sessions: sessions, clock: SystemWallClock(), cacheNamespace: namespace
         )))
         let parts: [(String, Int)] = [

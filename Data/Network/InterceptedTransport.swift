@@ -48,13 +48,14 @@ public struct InterceptedTransport: Sendable {
 
 extension InterceptedTransport {
     /// The chain every store request goes through, built in one place so the App and
-    /// the benchmark run the same order: auth → retry → base path → payload sealing →
+    /// the benchmark run the same order: auth → retry → base path → Oblivious HTTP →
     /// adapter.
     ///
     /// Auth sits outside the retry, so a refresh (a POST, with a single-use token) is
     /// never repeated: were retry outside, a GET whose refresh failed mid-flight would be
-    /// retried, get 401 again and spend the refresh token a second time. Sealing sits
-    /// inside auth so the refresh call is sealed like every other request. The one
+    /// retried, get 401 again and spend the refresh token a second time. Oblivious HTTP
+    /// sits innermost, so the bearer token, the refresh call and every retry travel
+    /// inside an encapsulation, and a retried request is encapsulated afresh. The one
     /// `--verbose` line per exchange is written above the chain, by `StoreClient`, the
     /// only place that knows both what the network did and what the cache did with it;
     /// the refresh, which no client call makes, writes its own. The adapter is the only
@@ -62,7 +63,7 @@ extension InterceptedTransport {
     public static func storeChain(
         adapter: any HTTPTransport,
         sessions: any SessionStore,
-        payloadKey: PayloadKey?,
+        oblivious: ObliviousHTTPInterceptor?,
         logger: Logger,
         sleeper: any Sleeper = ContinuousSleeper(),
         clock: any WallClock = SystemWallClock(),
@@ -76,8 +77,8 @@ extension InterceptedTransport {
         if !basePath.isEmpty {
             interceptors.append(BasePathInterceptor(basePath: basePath))
         }
-        if let payloadKey {
-            interceptors.append(PayloadSealingInterceptor(key: payloadKey, clock: clock))
+        if let oblivious {
+            interceptors.append(oblivious)
         }
         return InterceptedTransport(interceptors: interceptors, transport: adapter)
     }

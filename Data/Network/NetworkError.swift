@@ -1,19 +1,23 @@
 /// What can go wrong between the store client and a usable response, before anyone
 /// has looked at the status code: what the transport said, or what a link of the
-/// chain (payload sealing, the session) refused.
+/// chain (Oblivious HTTP, the session) refused.
 public enum NetworkError: Error, Equatable, Sendable {
     /// What the socket or the adapter said.
     case transport(TransportError)
-    /// Sealed mode got a response body without `Storefront-Seal`: a downgrade, never parsed.
+    /// Sealed mode got an answer that is not an encapsulated response (an unsealed
+    /// status, a relay's own page, a missing body): never parsed, never acted on.
     case unsealedResponse
-    /// A sealed body did not open (a version-1 answer, another version or key, a bad
-    /// header, too short, wrong tag, sealed for another request); no byte of it is used.
+    /// An encapsulated response did not open (sealed for another request, changed, too
+    /// short) or held no Binary HTTP answer; no byte of it is used.
     case unopenableResponse(reason: String)
-    /// The backend accepts no key by the id this client seals under (unknown, or its
-    /// time ran out): the client needs the backend's current key.
-    case payloadKeyRefused(keyID: String)
-    /// The backend refused a sealed request as a replay, or as sealed too far from its
-    /// clock (a sealed 425); `message` is its own words.
+    /// The gateway holds no key by the id this client sealed to (unknown, or its time
+    /// ran out), and taking the configuration again gave no other one.
+    case gatewayKeyRefused(keyID: String)
+    /// The gateway's key configuration could not be had (a file that no longer reads, a
+    /// well-known resource that answered something else).
+    case gatewayKeysUnavailable(reason: String)
+    /// The gateway refused the request as a replay, or its date twice (sealed answers);
+    /// `message` is its own words.
     case sealedRequestRefused(message: String?)
     /// A request could not be sealed; `reason` names the failing step.
     case sealingFailed(reason: String)
@@ -41,9 +45,10 @@ extension NetworkError {
     var summary: String {
         switch self {
         case .transport(let error): error.summary
-        case .unsealedResponse: "unsealed response refused"
-        case .unopenableResponse: "sealed response did not open"
-        case .payloadKeyRefused(let id): "the backend does not accept the payload key \(id)"
+        case .unsealedResponse: "answer not encapsulated, refused"
+        case .unopenableResponse: "encapsulated response did not open"
+        case .gatewayKeyRefused(let id): "the gateway does not hold the key \(id)"
+        case .gatewayKeysUnavailable: "the gateway's key configuration could not be had"
         case .sealedRequestRefused: "sealed request refused as a replay or for its time"
         case .sealingFailed: "sealing failed"
         case .unencodableRequest: "invalid request"

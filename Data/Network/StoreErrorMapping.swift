@@ -30,6 +30,8 @@ package enum StoreErrorMapping {
             .sessionExpired
         case (404, _):
             .notFound
+        case (413, _):
+            .requestTooLarge
         case _ where RetryAfter.asksToWait(status: status, wait: retryAfter):
             // Asked to wait longer than a command waits, or again after waiting once.
             .rateLimited(retryAfter: retryAfter)
@@ -58,7 +60,7 @@ package enum StoreErrorMapping {
     }
 
     /// What the chain threw: the transport's failures as below, a refresh the backend
-    /// could not answer as `offline` too, a session or payload failure as what it means.
+    /// could not answer as `offline` too, a session or Oblivious HTTP failure as what it means.
     static func storeError(for error: NetworkError) -> StoreError {
         switch error {
         case .transport(let error):
@@ -72,11 +74,13 @@ package enum StoreErrorMapping {
         case .sessionExpired:
             .sessionExpired
         case .unsealedResponse:
-            .unusableResponse(detail: "the response was not sealed, but the payload key requires it")
+            .unusableResponse(detail: "the answer was not an encapsulated response, and sealed mode takes nothing else")
         case .unopenableResponse(let reason):
-            .unusableResponse(detail: "the sealed response did not open: \(reason)")
-        case .payloadKeyRefused(let keyID):
-            .payloadKeyRefused(keyID: keyID)
+            .unusableResponse(detail: "the encapsulated response did not open: \(reason)")
+        case .gatewayKeyRefused(let keyID):
+            .gatewayKeyRefused(keyID: keyID)
+        case .gatewayKeysUnavailable(let reason):
+            .gatewayKeysUnavailable(detail: reason)
         case .sealedRequestRefused(let message):
             .sealedRequestRefused(message: message)
         case .sessionNotWritten(let reason):

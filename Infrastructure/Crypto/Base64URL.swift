@@ -19,4 +19,22 @@ enum Base64URL {
             }
         }, as: UTF8.self)
     }
+
+    /// The bytes of base64url text without padding, or nil when it is not that: any
+    /// character outside the alphabet, padding, or a length no encoding has.
+    static func decode(_ text: String) -> [UInt8]? {
+        var standard: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): standard.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): standard.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                standard.append(byte)
+            default: return nil
+            }
+        }
+        guard standard.count % 4 != 1 else { return nil }
+        standard += [UInt8](repeating: UInt8(ascii: "="), count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: Data(standard)).map { Array($0) }
+    }
 }

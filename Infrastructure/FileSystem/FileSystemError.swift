@@ -8,6 +8,8 @@ import Darwin
 public enum FileSystemError: Error, Equatable, Sendable {
     /// Group or others may access the file: refused, as OpenSSH refuses a loose key file.
     case tooPermissive(path: String, mode: UInt32)
+    /// A file others may read but must not change (a public key) can be written by them.
+    case writableByOthers(path: String, mode: UInt32)
     /// The file belongs to another user, so it cannot be trusted.
     case notOwnedByUser(path: String)
     /// A folder was expected, and something else has the name.
@@ -26,6 +28,9 @@ extension FileSystemError: CustomStringConvertible {
         case .tooPermissive(let path, let mode):
             let octal = String(mode & 0o777, radix: 8)
             return "\(path) can be accessed by other users (mode \(octal)); run `chmod 600 \(path)` and try again"
+        case .writableByOthers(let path, let mode):
+            let octal = String(mode & 0o777, radix: 8)
+            return "\(path) can be changed by other users (mode \(octal)); run `chmod go-w \(path)` and try again"
         case .notOwnedByUser(let path):
             return "\(path) belongs to another user; remove it or fix its owner and try again"
         case .notADirectory(let path):

@@ -79,6 +79,19 @@ public enum PrivateFiles {
     /// - Parameter maximumBytes: refuse a longer file (and anything not a regular file)
     ///   rather than read it all; for files of a known small size, such as a key.
     public static func read(at path: String, maximumBytes: Int? = nil) throws(FileSystemError) -> [UInt8]? {
+        try read(at: path, maximumBytes: maximumBytes, forbiddenToOthers: 0o077)
+    }
+
+    /// A file anyone may read but only its owner (the user, or root) may change, such as
+    /// a public key configuration: refused when group or others can write it, since
+    /// whoever can replace it chooses whom the client trusts.
+    public static func readShared(at path: String, maximumBytes: Int) throws(FileSystemError) -> [UInt8]? {
+        try read(at: path, maximumBytes: maximumBytes, forbiddenToOthers: 0o022, rootMayOwn: true)
+    }
+
+    private static func read(
+        at path: String, maximumBytes: Int?, forbiddenToOthers: UInt32, rootMayOwn: Bool = false
+    ) throws(FileSystemError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -89,11 +102,13 @@ public enum PrivateFiles {
         guard fstat(descriptor, &status) == 0 else {
             throw .systemCall(operation: "stat", path: path, code: errno)
         }
-        guard status.st_uid == getuid() else {
+        guard status.st_uid == getuid() || (rootMayOwn && status.st_uid == 0) else {
             throw .notOwnedByUser(path: path)
         }
-        guard UInt32(status.st_mode) & 0o077 == 0 else {
-            throw .tooPermissive(path: path, mode: UInt32(status.st_mode))
+        guard UInt32(status.st_mode) & forbiddenToOthers == 0 else {
+            throw forbiddenToOthers == 0o077
+                ? .tooPermissive(path: path, mode: UInt32(status.st_mode))
+                : .writableByOthers(path: path, mode: UInt32(status.st_mode))
         }
         guard let maximumBytes else { return try readAll(from: descriptor, path: path) }
         guard UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else { throw .notARegularFile(path: path) }

@@ -33,8 +33,7 @@ public enum ObliviousEncapsulation {
         do {
             var sender = try HPKE.sender(to: configuration.publicKey, info: requestLabel + [0] + header, suite: suite, ephemeral: ephemeral)
             let sealed = try sender.context.seal(request)
-            let secret = try sender.context.export(responseLabel, length: suite.aead.keyByteCount)
-            let opener = ObliviousResponseOpener(suite: suite, encapsulatedKey: sender.encapsulatedKey, secret: secret)
+            let opener = try ObliviousResponseOpener(context: sender.context, encapsulatedKey: sender.encapsulatedKey)
             return (header + sender.encapsulatedKey + sealed, opener)
         } catch {
             throw .crypto(error)
@@ -60,6 +59,39 @@ public enum ObliviousEncapsulation {
         _ encapsulated: [UInt8],
         key: (UInt8) -> ObliviousGatewayKey?
     ) throws(ObliviousHTTPError) -> ObliviousOpenedRequest {
+        var setup = try recipientContext(encapsulated, key: key)
+        let sealed = Array(encapsulated.dropFirst(headerByteCount + X25519PublicKey.byteCount))
+        do {
+            let request = try setup.context.open(sealed)
+            let sealer = try ObliviousResponseSealer(context: setup.context, encapsulatedKey: setup.encapsulatedKey)
+            return ObliviousOpenedRequest(request: request, keyID: setup.keyID, encapsulatedKey: setup.encapsulatedKey, response: sealer)
+        } catch .authenticationFailed {
+            throw .openFailed
+        } catch {
+            throw .crypto(error)
+        }
+    }
+
+    /// What seals the response to a request the gateway did not read whole (past its size
+    /// cap): the response key needs only the header and `enc`, the first 39 bytes. The
+    /// answer it seals opens only for the client that made that `enc`.
+    public static func responseSealer(
+        forStartOf encapsulated: [UInt8],
+        key: (UInt8) -> ObliviousGatewayKey?
+    ) throws(ObliviousHTTPError) -> ObliviousResponseSealer {
+        let setup = try recipientContext(encapsulated, key: key)
+        do {
+            return try ObliviousResponseSealer(context: setup.context, encapsulatedKey: setup.encapsulatedKey)
+        } catch {
+            throw .crypto(error)
+        }
+    }
+
+    /// `SetupBaseR` for the request's header and `enc`, with the key its id names.
+    private static func recipientContext(
+        _ encapsulated: [UInt8],
+        key: (UInt8) -> ObliviousGatewayKey?
+    ) throws(ObliviousHTTPError) -> RecipientSetup {
         let (keyID, suite) = try requestHeader(of: encapsulated)
         guard let gatewayKey = key(keyID) else { throw .unknownKey(keyID) }
         guard gatewayKey.configuration.offers(suite) else {
@@ -68,16 +100,10 @@ public enum ObliviousEncapsulation {
         var reader = ByteReader(encapsulated)
         _ = try reader.take(headerByteCount, "header")
         let encapsulatedKey = Array(try reader.take(X25519PublicKey.byteCount, "encapsulated key"))
-        let sealed = Array(reader.rest())
         let info = requestLabel + [0] + header(keyID: keyID, suite: suite)
         do {
-            var context = try HPKE.recipient(encapsulatedKey: encapsulatedKey, privateKey: gatewayKey.privateKey, info: info, suite: suite)
-            let request = try context.open(sealed)
-            let secret = try context.export(responseLabel, length: suite.aead.keyByteCount)
-            let sealer = ObliviousResponseSealer(suite: suite, encapsulatedKey: encapsulatedKey, secret: secret)
-            return ObliviousOpenedRequest(request: request, keyID: keyID, encapsulatedKey: encapsulatedKey, response: sealer)
-        } catch .authenticationFailed {
-            throw .openFailed
+            let context = try HPKE.recipient(encapsulatedKey: encapsulatedKey, privateKey: gatewayKey.privateKey, info: info, suite: suite)
+            return RecipientSetup(context: context, keyID: keyID, encapsulatedKey: encapsulatedKey)
         } catch .degenerateSharedSecret {
             throw .openFailed
         } catch {
@@ -92,6 +118,13 @@ public enum ObliviousEncapsulation {
         bytes.appendUInt16(suite.aead.rawValue)
         return bytes
     }
+}
+
+/// The gateway's context for one request, before its body is opened.
+struct RecipientSetup: ~Copyable {
+    var context: HPKEContext
+    let keyID: UInt8
+    let encapsulatedKey: [UInt8]
 }
 
 /// A gateway key: the configuration it publishes and the private key that opens it.
@@ -113,4 +146,10 @@ public struct ObliviousOpenedRequest: Sendable {
     /// `enc`: fresh for every request a client makes, so a repeat of it is a replay.
     public let encapsulatedKey: [UInt8]
     public let response: ObliviousResponseSealer
+}
+
+/// Where RFC 9540 puts an Oblivious HTTP gateway, at its origin's root: a `POST` there is
+/// an encapsulated request, a `GET` gives the key configurations.
+public enum ObliviousGatewayPath {
+    public static let wellKnown = "/.well-known/ohttp-gateway"
 }

@@ -30,9 +30,10 @@ public struct ObliviousResponseSealer: Sendable {
     let encapsulatedKey: [UInt8]
     private let secret: SecretBytes
 
-    init(suite: HPKESuite, encapsulatedKey: [UInt8], secret: [UInt8]) {
-        var secret = secret
-        self.suite = suite
+    /// The secret RFC 9458 section 4.4 exports from the request's context.
+    init(context: borrowing HPKEContext, encapsulatedKey: [UInt8]) throws(CryptoError) {
+        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: context.suite.aead.keyByteCount)
+        self.suite = context.suite
         self.encapsulatedKey = encapsulatedKey
         self.secret = SecretBytes(consuming: &secret)
     }
@@ -64,9 +65,10 @@ public struct ObliviousResponseOpener: Sendable {
     let encapsulatedKey: [UInt8]
     private let secret: SecretBytes
 
-    init(suite: HPKESuite, encapsulatedKey: [UInt8], secret: [UInt8]) {
-        var secret = secret
-        self.suite = suite
+    /// The secret RFC 9458 section 4.4 exports from the request's context.
+    init(context: borrowing HPKEContext, encapsulatedKey: [UInt8]) throws(CryptoError) {
+        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: context.suite.aead.keyByteCount)
+        self.suite = context.suite
         self.encapsulatedKey = encapsulatedKey
         self.secret = SecretBytes(consuming: &secret)
     }

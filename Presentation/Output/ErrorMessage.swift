@@ -71,18 +71,26 @@ public struct ErrorMessage: Equatable, Sendable {
                     + "nothing was sent. Check the address, --ca-file and --pin.",
                 exitStatus: .serverIdentity
             )
-        case .payloadKeyRefused(let keyID):
+        case .gatewayKeyRefused(let keyID):
             self.init(
-                code: "payload-key-refused",
-                sentence: "The store no longer accepts the payload key \(TerminalText.escapingControls(keyID)) (unknown to it, or retired); "
-                    + "get its current key file from whoever runs the store and use it with --payload-key-file or STOREFRONT_PAYLOAD_KEY.",
+                code: "gateway-key-refused",
+                sentence: "The store's gateway no longer holds the key \(TerminalText.escapingControls(keyID)) (unknown to it, or retired), "
+                    + "and the key configuration, read again, names no other; get the current one (ohttp-keys) from whoever runs "
+                    + "the store and use it with --ohttp-keys-file.",
+                exitStatus: .configuration
+            )
+        case .gatewayKeysUnavailable(let detail):
+            self.init(
+                code: "gateway-keys-unavailable",
+                sentence: "The store's gateway key configuration could not be had (\(Self.quoted(detail))); "
+                    + "check --ohttp-keys-file, or the store's address with --ohttp-keys-from-gateway.",
                 exitStatus: .configuration
             )
         case .sealedRequestRefused(let message):
             let said = message.map(Self.quoted).map { $0.isEmpty ? "" : " (" + $0 + ")" } ?? ""
             self.init(
                 code: "replay-refused",
-                sentence: "The store refused the sealed request as a replay or as made too far from its clock\(said); "
+                sentence: "The store refused the sealed request as a replay or for its date\(said); "
                     + "check that this computer's clock is right, then try again.",
                 exitStatus: .configuration
             )
@@ -100,6 +108,12 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(Self.quoted(reason))); "
                     + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir.",
                 exitStatus: .cannotWrite
+            )
+        case .requestTooLarge:
+            self.init(
+                code: "request-too-large",
+                sentence: "The store refused the request as too large; use a shorter username, password or search.",
+                exitStatus: .failure
             )
         case .unexpected:
             self.init(

@@ -16,8 +16,12 @@ struct StatusDocument: Encodable {
 
     let backend: String
     let mode: String
-    let payloadKeySource: String?
-    let payloadKeyId: String?
+    /// Where the gateway's key configuration comes from; null in plain mode.
+    let ohttpKeysSource: String?
+    /// The key id requests are sealed to; null in plain mode, or when taken from the gateway.
+    let ohttpKeyId: String?
+    /// The Oblivious HTTP relay, if any.
+    let ohttpRelay: String?
     let caFile: String?
     let pins: [String]
     let signedIn: Bool
@@ -29,9 +33,10 @@ struct StatusDocument: Encodable {
     static func json(_ report: StatusReport) -> String {
         JSONDocument.encode(StatusDocument(
             backend: report.backend,
-            mode: report.payloadKeySource == nil ? "plain" : "sealed",
-            payloadKeySource: report.payloadKeySource,
-            payloadKeyId: report.payloadKeyID,
+            mode: report.sealing == nil ? "plain" : "sealed",
+            ohttpKeysSource: report.sealing?.source,
+            ohttpKeyId: report.sealing?.keyID,
+            ohttpRelay: report.sealing?.relay,
             caFile: report.authorityFile,
             pins: report.pins,
             signedIn: report.signedInAs != nil,

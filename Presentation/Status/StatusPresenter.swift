@@ -24,8 +24,7 @@ public struct StatusPresenter: Sendable {
         let mode = report.session.mode.map { String($0, radix: 8) }
         let trust = report.authorityFile.map { "the authorities in \($0)" } ?? "the system's authorities"
         output.printLine("Backend       \(report.backend)")
-        let keyID = report.payloadKeyID.map { " \(TerminalText.escapingControls($0))" } ?? ""
-        output.printLine("Payload       " + (report.payloadKeySource.map { "sealed (AES-256-GCM, version 2), key\(keyID) from \($0)" } ?? "plain JSON"))
+        output.printLine("Payload       " + (report.sealing.map(Self.sealing) ?? "plain JSON"))
         output.printLine("TLS trust     \(trust)" + (report.pins.isEmpty ? "" : ", pinned to \(report.pins.joined(separator: ", "))"))
         output.printLine("Signed in     " + (report.signedInAs ?? "no"))
         output.printLine("Session file  \(report.session.path)" + (mode.map { " (mode \($0)\(report.session.isPrivate ? ", yours alone" : ", others can read it: chmod 600"))" } ?? " (none)"))
@@ -33,5 +32,12 @@ public struct StatusPresenter: Sendable {
         output.printLine("Cache         \(report.cache.folder): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
         if let check = report.check { output.printLine("Checked       \(check)") }
         return .success
+    }
+
+    /// `sealed (Oblivious HTTP), key 3 from --ohttp-keys-file …, through relay …`
+    private static func sealing(_ sealing: StatusReport.Sealing) -> String {
+        let key = sealing.keyID.map { " \(TerminalText.escapingControls($0))" } ?? " (taken when first needed)"
+        let relay = sealing.relay.map { ", through the relay \(TerminalText.escapingControls($0))" } ?? ""
+        return "sealed (Oblivious HTTP, RFC 9458), key\(key) from \(TerminalText.escapingControls(sealing.source))\(relay)"
     }
 }

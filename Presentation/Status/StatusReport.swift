@@ -37,11 +37,25 @@ public struct StatusReport: Equatable, Sendable {
         }
     }
 
+    /// How requests are sealed with Oblivious HTTP.
+    public struct Sealing: Sendable, Equatable {
+        /// Where the gateway's key configuration comes from.
+        public let source: String
+        /// The key id requests are sealed to, when known without a request.
+        public let keyID: String?
+        /// The relay the sealed requests go through, if any.
+        public let relay: String?
+
+        public init(source: String, keyID: String?, relay: String?) {
+            self.source = source
+            self.keyID = keyID
+            self.relay = relay
+        }
+    }
+
     public let backend: String
-    /// Where the payload key came from; nil in plain mode.
-    public let payloadKeySource: String?
-    /// The id of the payload key every request is sealed under; nil in plain mode.
-    public let payloadKeyID: String?
+    /// Nil in plain mode.
+    public let sealing: Sealing?
     /// The CA file to trust instead of the system's, if any.
     public let authorityFile: String?
     public let pins: [String]
@@ -53,12 +67,11 @@ public struct StatusReport: Equatable, Sendable {
     public let check: String?
 
     public init(
-        backend: String, payloadKeySource: String?, payloadKeyID: String? = nil, authorityFile: String?, pins: [String],
+        backend: String, sealing: Sealing?, authorityFile: String?, pins: [String],
         signedInAs: String?, session: SessionFile, cache: Cache, check: String? = nil
     ) {
         self.backend = backend
-        self.payloadKeySource = payloadKeySource
-        self.payloadKeyID = payloadKeyID
+        self.sealing = sealing
         self.authorityFile = authorityFile
         self.pins = pins
         self.signedInAs = signedInAs

@@ -16,7 +16,7 @@ struct ClientSettingsTests {
         let settings = try resolve([], ["HOME": home.path]).get()
 
         #expect(settings.baseURL.absoluteString == "http://127.0.0.1:8080")
-        #expect(settings.payloadKey == nil)
+        #expect(settings.oblivious == nil)
         #expect(settings.stateDirectory == home.path + "/.local/state/storefront")
         #expect(settings.cacheDirectory == home.path + "/.cache/storefront")
         #expect(try permissions(of: settings.stateDirectory) == 0o700)

@@ -17,16 +17,16 @@ struct KeyFileWriteTests {
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocked))
 
         let failure = #expect(throws: StartupFailure.self) {
-            _ = try KeyFile.writeFresh(into: blocked + "/keys", now: Date())
+            _ = try KeyFile.writeFresh(into: blocked + "/keys")
         }
         let unwritten = try #require(failure?.unwritten)
-        #expect(unwritten.what == "the payload key")
+        #expect(unwritten.what == "the gateway key")
         #expect(unwritten.reason.contains(blocked))
 
         let output = SpyOutput()
         let status = try #require(failure).report(through: ErrorReporter(output: output, format: .human, verbose: false))
         #expect(status == .cannotWrite)
-        #expect(output.standardError.joined().contains("The payload key could not be written"), "\(output.standardError)")
+        #expect(output.standardError.joined().contains("The gateway key could not be written"), "\(output.standardError)")
         #expect(try String(contentsOfFile: blocked, encoding: .utf8) == "not a folder")
     }
 

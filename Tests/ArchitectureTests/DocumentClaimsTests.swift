@@ -26,7 +26,7 @@ struct DocumentClaimsTests {
         "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CSystemCalls", "CProcessControl", "TestSupport",
         "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
-        "FuzzSealedPayload", "FuzzSealHeader", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
+        "FuzzDecapsulation", "FuzzBinaryHTTP", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
         "RawStructuredFieldValues", // swift-http-structured-headers' module
         "SystemPackage", "FilePath", "FoundationEssentials", // swift-system's module and its type; Foundation's core
         "Thread", "Bundle", "NSString", // Foundation's, outside FoundationEssentials

@@ -132,9 +132,9 @@ extension LayerRule {
     /// header and field types those parsers take).
     static let fuzzTargets: [LayerRule] = {
         let reaches: [(name: String, layer: String)] = [
-            ("CacheHeaders", "Data"), ("WireAnswers", "Data"), ("SealedPayload", "Data"),
+            ("CacheHeaders", "Data"), ("WireAnswers", "Data"), ("Decapsulation", "Infrastructure"),
             ("SessionFile", "Data"), ("CacheEntry", "Data"), ("TerminalKeys", "Presentation"),
-            ("SealHeader", "Infrastructure"),
+            ("BinaryHTTP", "Infrastructure"),
         ]
         return reaches.map { target in
             let data = target.layer == "Data"

@@ -203,7 +203,7 @@ struct BackendFaultTests {
     func injectedFailures() async throws {
         let handler = StoreHTTPHandler(
             service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
-            seal: nil, faults: FaultPlan(failures: 2), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
+            gateway: nil, faults: FaultPlan(failures: 2), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
         let request = StoreRequest(method: "GET", target: "/products/1", headers: [:], body: [])
         var statuses: [Int] = []

@@ -12,7 +12,7 @@ import Testing
 struct CommandLineFlowTests {
     @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.builtIn)
     func sealedFlow(transport: ClientTransport) async throws {
-        let key = try PayloadKey.fresh()
+        let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
         defer { Task { await backend.stop() } }
         let cli = try CLI(backend: backend, key: key, transport: transport)
@@ -64,16 +64,8 @@ struct CommandLineFlowTests {
         let sessionFile = cli.dataDirectory + "/session.json"
         let session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])
         let refreshToken = try #require(session["refreshToken"] as? String)
-        var spend = URLRequest(url: try #require(URL(string: backend.url + "/auth/refresh")))
-        spend.httpMethod = "POST"
-        let (sealed, body) = try SealedExchange.sealRequest(
-            method: "POST", target: "/auth/refresh", body: Array(#"{"refreshToken":"\#(refreshToken)"}"#.utf8),
-            key: key, time: Int64(Date().timeIntervalSince1970)
-        )
-        spend.httpBody = Data(try #require(body))
-        spend.setValue(sealed.header.fieldValue, forHTTPHeaderField: SealHeader.fieldName)
-        let (_, spent) = try await URLSession.shared.data(for: spend)
-        #expect((spent as? HTTPURLResponse)?.statusCode == 200)
+        let spent = try await key.send("POST", "/auth/refresh", json: #"{"refreshToken":"\#(refreshToken)"}"#, to: backend.url)
+        #expect(spent.status == 200)
 
         clock.advance(by: 120)
         let whoami = try await cli.run(["whoami"])
@@ -253,14 +245,14 @@ struct CommandLineFlowTests {
         await backend.stop()
     }
 
-    @Test("a sealed answer that does not open exits 65; so does an unsealed answer in sealed mode", arguments: ClientTransport.builtIn)
+    @Test("sealed to a key the gateway cannot open with, or answered unsealed, exits 65", arguments: ClientTransport.builtIn)
     func unusableAnswers(transport: ClientTransport) async throws {
-        let serverKey = try PayloadKey.fresh()
+        let serverKey = try GatewayKey.fresh()
         let sealed = try await RunningBackend.start(key: serverKey)
         let plain = try await RunningBackend.start(key: nil)
         defer { Task { await sealed.stop(); await plain.stop() } }
-        // The server's key id with other bytes: the id is accepted, the body does not open.
-        let clientKey = try PayloadKey(id: serverKey.id, key: AES256Key.random())
+        // The server's key id with another public key: the id is known, nothing opens.
+        let clientKey = try GatewayKey.impostor(of: serverKey.ring.current.configuration.keyID)
 
         let wrongKey = try await CLI(backend: sealed, key: clientKey, transport: transport)
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
@@ -268,9 +260,9 @@ struct CommandLineFlowTests {
             .run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")
 
         #expect(wrongKey.status == 65)
-        #expect(wrongKey.standardError.contains("did not open"))
+        #expect(wrongKey.standardError.contains("not an encapsulated response"))
         #expect(downgrade.status == 65)
-        #expect(downgrade.standardError.contains("not sealed"))
+        #expect(downgrade.standardError.contains("not an encapsulated response"))
     }
 
     @Test("plain mode works end to end when neither side has a key", arguments: ClientTransport.builtIn)

@@ -42,7 +42,7 @@ struct FullDiskEndToEndTests {
         try #require(mount.status == 0, "this machine cannot mount a tmpfs: \(mount.everything)")
         defer { umount2(data, Int32(MNT_DETACH)) }
 
-        let key = try PayloadKey.fresh()
+        let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
         let cli = try CLI(backend: backend, key: key, dataDirectory: data)
         #expect(try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n").status == 0)

@@ -8,11 +8,11 @@ import TestSupport
 final class RunningBackend: Sendable {
     let server: StoreServer
     let url: String
-    /// The current key of the ring it seals with; nil in plain mode.
-    let key: PayloadKey?
+    /// The gateway's current key; nil in plain mode.
+    let key: ObliviousGatewayKey?
     private let task: Task<Void, any Error>
 
-    private init(server: StoreServer, url: String, key: PayloadKey?, task: Task<Void, any Error>) {
+    private init(server: StoreServer, url: String, key: ObliviousGatewayKey?, task: Task<Void, any Error>) {
         self.server = server
         self.url = url
         self.key = key
@@ -22,25 +22,30 @@ final class RunningBackend: Sendable {
     /// - Parameter tls: serve https with these files; the URL then names `localhost`,
     ///   the name test certificates are issued for.
     static func start(
-        key: PayloadKey?,
+        key: GatewayKey?,
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
-        tls: TLSFiles? = nil
+        tls: TLSFiles? = nil,
+        replayFile: String? = nil
     ) async throws -> RunningBackend {
-        try await start(keys: try key.map { PayloadKeys(try PayloadKeyRing(current: $0)) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls)
+        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, replayFile: replayFile)
     }
 
-    /// - Parameter keys: the ring it seals with (a file it reads again when replaced);
-    ///   nil serves plain JSON.
+    /// - Parameters:
+    ///   - keys: the gateway's ring (a file it reads again when replaced); nil serves
+    ///     plain JSON.
+    ///   - replayFile: where the gateway remembers requests across a restart.
     static func start(
-        keys: PayloadKeys?,
+        keys: GatewayKeys?,
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
-        tls: TLSFiles? = nil
+        tls: TLSFiles? = nil,
+        replayFile: String? = nil
     ) async throws -> RunningBackend {
         var configuration = StoreServerConfiguration()
         configuration.port = 0
-        configuration.payloadKeys = keys
+        configuration.gatewayKeys = keys
+        configuration.replayFile = replayFile
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
         let server = try StoreServer(
@@ -53,7 +58,7 @@ final class RunningBackend: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CLI.Failure(description: "the backend did not start") }
         let url = tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
-        return RunningBackend(server: server, url: url, key: keys?.currentKey, task: task)
+        return RunningBackend(server: server, url: url, key: keys?.current, task: task)
     }
 
     /// Stops the server; requests after this find nothing listening.
@@ -100,16 +105,19 @@ struct CLI: Sendable {
     var environment: [String: String]
     /// Keeps a folder this CLI made for itself alive as long as the CLI, then removes it.
     private let ownFolder: TemporaryDirectory?
+    /// Keeps the key configuration file the environment names alive as long as the CLI.
+    private let key: GatewayKey?
 
     /// - Parameter dataDirectory: where the session and cache go; a fresh temporary
     ///   folder, removed with this value, when nil.
-    init(backend: RunningBackend?, key: PayloadKey?, dataDirectory: String? = nil, transport: ClientTransport = .asyncHTTPClient) throws {
+    init(backend: RunningBackend?, key: GatewayKey?, dataDirectory: String? = nil, transport: ClientTransport = .asyncHTTPClient) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
+        self.key = key
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
         var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
-        environment["STOREFRONT_PAYLOAD_KEY"] = key?.jwk
+        environment["STOREFRONT_OHTTP_KEYS_FILE"] = key?.configurationFile
         environment["STOREFRONT_TRANSPORT"] = transport.rawValue
         self.environment = environment
     }
@@ -119,8 +127,8 @@ struct CLI: Sendable {
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         transport: ClientTransport = .asyncHTTPClient
-    ) async throws -> (RunningBackend, CLI, PayloadKey) {
-        let key = try PayloadKey.fresh()
+    ) async throws -> (RunningBackend, CLI, GatewayKey) {
+        let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
         let cli = try CLI(backend: backend, key: key, transport: transport)
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")

@@ -37,7 +37,9 @@ struct ManualTests {
             if let abstract = subcommand["abstract"] as? String {
                 #expect(entry.hasPrefix(abstract), "docs/storefront.1's \(name) does not open with its abstract: run scripts/update-manual")
             }
-            let options = (subcommand["arguments"] as? [[String: Any]] ?? []).flatMap { argument in
+            // Hidden options (a retired one kept only to say what replaced it) are not in the page.
+            let shown = (subcommand["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool != false }
+            let options = shown.flatMap { argument in
                 (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
             }
             // `.It Fl -json`, `.It Fl -base-url Ar base-url`, `.It Fl h , -help`.

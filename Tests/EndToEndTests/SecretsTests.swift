@@ -7,7 +7,7 @@ import Testing
 struct SecretsTests {
     @Test("with --verbose, no password, token or key appears in any output, nor in any data file but the session")
     func noSecretsAnywhere() async throws {
-        let key = try PayloadKey.fresh()
+        let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
         let folder = try TemporaryDirectory()
         let cli = try CLI(backend: backend, key: key, dataDirectory: folder.path)

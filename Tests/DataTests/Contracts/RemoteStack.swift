@@ -41,7 +41,7 @@ struct RemoteStack: Sendable {
         let sessions = FileSessionStore(directory: folder.path)
         let adapter = try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(5), deadline: .seconds(20)))
         let reachability = Reachability(adapter: adapter)
-        let chain = InterceptedTransport.storeChain(adapter: reachability, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper(), clock: clock)
+        let chain = InterceptedTransport.storeChain(adapter: reachability, sessions: sessions, oblivious: nil, logger: .silent, sleeper: SpySleeper(), clock: clock)
         let client = StoreClient(
             chain: chain,
             cache: FileResponseCache(directory: folder.file("cache"), clock: clock),

@@ -106,7 +106,9 @@ struct MappingTests {
         (.transport(.cannotConnect(reason: "refused")), .offline),
         (.notSignedIn, .notSignedIn),
         (.sessionExpired, .sessionExpired),
-        (.unsealedResponse, .unusableResponse(detail: "the response was not sealed, but the payload key requires it")),
+        (.unsealedResponse, .unusableResponse(detail: "the answer was not an encapsulated response, and sealed mode takes nothing else")),
+        (.gatewayKeyRefused(keyID: "7"), .gatewayKeyRefused(keyID: "7")),
+        (.gatewayKeysUnavailable(reason: "gone"), .gatewayKeysUnavailable(detail: "gone")),
         // A refresh the backend was too busy to answer: the session is kept, the cache may stand in.
         (.refreshUnavailable(status: 503), .offline),
         (.refreshMisanswered(reason: "the refresh was answered 418"), .unusableResponse(detail: "the refresh was answered 418")),

@@ -39,7 +39,7 @@ struct HostileBackendTests {
         let cache = store.make(folder.file("cache"), clock, .standard)
         let configuration = TransportConfiguration(baseURL: server.baseURL, idleTimeout: .seconds(2), deadline: .seconds(4))
         let transport = try AsyncHTTPClientTransport(configuration: configuration)
-        let chain = InterceptedTransport.storeChain(adapter: transport, sessions: sessions, payloadKey: nil, logger: .silent, sleeper: SpySleeper())
+        let chain = InterceptedTransport.storeChain(adapter: transport, sessions: sessions, oblivious: nil, logger: .silent, sleeper: SpySleeper())
         let client = StoreClient(chain: chain, cache: cache, sessions: sessions, clock: clock, cacheNamespace: Self.namespace)
         let products = RemoteProductRepository(client: client)
         let accounts = RemoteAuthRepository(client: client, sessions: sessions)

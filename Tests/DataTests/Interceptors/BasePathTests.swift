@@ -7,16 +7,16 @@ import TestSupport
 import Testing
 
 /// A backend behind a path (`https://host/api`, as DummyJSON-style deployments are):
-/// the request line carries the path, and so must the sealed associated data, because
-/// PROTOCOL.md's TARGET is what the request line carries.
+/// the request line carries the path, and so does the request sealed inside an
+/// Oblivious HTTP encapsulation, whose outside goes to the gateway at the origin's root.
 @Suite("A base URL with a path", .timeLimit(.minutes(2)))
 struct BasePathTests {
-    @Test("the request line and the sealed associated data both carry the base path")
+    @Test("the sealed request carries the base path; outside, only the gateway's well-known path shows")
     func sealedUnderPath() async throws {
-        let key = try PayloadKey.fresh()
-        let adapter = SpyTransport(always: StubResponse(status: 204))
+        let gateway = try GatewayStub()
+        let adapter = gateway.transport { _, _ in StubResponse(status: 204) }
         let chain = InterceptedTransport.storeChain(
-            adapter: adapter, sessions: FakeSessionStore(), payloadKey: key,
+            adapter: adapter, sessions: FakeSessionStore(), oblivious: gateway.interceptor(),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
         )
 
@@ -24,17 +24,12 @@ struct BasePathTests {
         _ = try await chain.send(logIn.request, body: logIn.body)
 
         let sent = try #require(await adapter.requests.first)
-        #expect(sent.target == "/api/auth/login")
-        let header = try #require(sent.header(SealHeader.fieldName))
-        let body = try #require(sent.body)
-        func open(target: String) throws -> [UInt8] {
-            let (request, key) = try SealedExchange.readRequest(
-                method: "POST", target: target, headerText: header, body: body, keys: try PayloadKeyRing(current: key), now: 0
-            )
-            return try SealedExchange.openBody(body, of: request, key: key)
-        }
-        #expect(String(decoding: try open(target: "/api/auth/login"), as: UTF8.self).contains("emilys"))
-        #expect(throws: SealedExchange.Failure.self) { try open(target: "/auth/login") }
+        #expect(sent.target == ObliviousGatewayPath.wellKnown)
+        #expect(sent.header("Content-Type") == "message/ohttp-req")
+        let inner = gateway.open(sent).request
+        #expect(inner.method == "POST" && inner.path == "/api/auth/login")
+        #expect(String(decoding: inner.content, as: UTF8.self).contains("emilys"))
+        #expect(!String(decoding: sent.body ?? [], as: UTF8.self).contains("emilys"))
     }
 
     @Test("the refresh made inside the chain goes under the base path too")
@@ -44,7 +39,7 @@ struct BasePathTests {
             request.path.hasSuffix("/auth/refresh") ? .json(403, #"{"message":"no"}"#) : .json(401, "{}")
         }
         let chain = InterceptedTransport.storeChain(
-            adapter: adapter, sessions: sessions, payloadKey: nil,
+            adapter: adapter, sessions: sessions, oblivious: nil,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, basePath: "/api"
         )
 

@@ -14,7 +14,7 @@ struct ChainOrderTests {
         case is AuthInterceptor: "auth"
         case is RetryInterceptor: "retry"
         case is BasePathInterceptor: "base path"
-        case is PayloadSealingInterceptor: "payload sealing"
+        case is ObliviousHTTPInterceptor: "Oblivious HTTP"
         default: String(describing: type(of: interceptor))
         }
     }
@@ -66,7 +66,7 @@ struct ChainOrderTests {
     func documentsMatchTheChain() throws {
         let chain = InterceptedTransport.storeChain(
             adapter: SpyTransport(always: StubResponse(status: 200)), sessions: FakeSessionStore(nil),
-            payloadKey: try PayloadKey.fresh(), logger: .silent, basePath: "/api"
+            oblivious: try GatewayStub().interceptor(), logger: .silent, basePath: "/api"
         )
         let built = chain.interceptors.map(Self.word(for:))
         let stated = try Self.statedOrders(words: Set(built + ["adapter"]))

@@ -63,20 +63,17 @@ struct RefreshRefusalTests {
         #expect(await sessions.session == Self.session)
     }
 
-    /// CLI.md, "What every command does alike": the status decides; a refusal's body
-    /// need not open.
-    @Test("an empty 403 in sealed mode ends the session: the status decides")
-    func emptyRefusalInSealedMode() async throws {
-        let key = try PayloadKey(id: "test", key: AES256Key(bytes: Array(repeating: 7, count: 32)))
+    /// CLI.md, "What every command does alike": the status decides, when it is sealed;
+    /// a refusal's body need not say anything.
+    @Test("sealed mode: an empty 403 inside the encapsulation ends the session")
+    func sealedRefusalEndsSession() async throws {
+        let gateway = try GatewayStub()
         let sessions = FakeSessionStore(Self.session)
-        let transport = SpyTransport { request, _ in
-            request.path == "/auth/refresh" ? StubResponse(status: 403) : StubResponse(status: 401)
+        let transport = gateway.transport { request, _ in
+            request.pathOnly == "/auth/refresh" ? StubResponse(status: 403) : StubResponse(status: 401)
         }
         let sealed = InterceptedTransport(
-            interceptors: [
-                AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)),
-                PayloadSealingInterceptor(key: key),
-            ],
+            interceptors: [AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)), gateway.interceptor()],
             transport: transport
         )
 
@@ -84,6 +81,24 @@ struct RefreshRefusalTests {
             _ = try await sealed.send(me, context: authenticated)
         }
         #expect(await sessions.session == nil)
+    }
+
+    /// Issue 41's attack: a party on the path, holding no key, answers the unsealed way.
+    @Test("sealed mode: an unsealed empty 401, then 401 or 403 to the refresh, ends nothing", arguments: [401, 403])
+    func unsealedRefusalEndsNothing(refusal: Int) async throws {
+        let gateway = try GatewayStub()
+        let sessions = FakeSessionStore(Self.session)
+        let transport = SpyTransport { request, index in StubResponse(status: index == 0 ? 401 : refusal) }
+        let sealed = InterceptedTransport(
+            interceptors: [AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions)), gateway.interceptor()],
+            transport: transport
+        )
+
+        await #expect(throws: NetworkError.unsealedResponse) {
+            _ = try await sealed.send(me, context: authenticated)
+        }
+        #expect(await sessions.session == Self.session)
+        #expect(await transport.requests.count == 1, "an unsealed 401 must not even start a refresh")
     }
 
     @Test("a refusal does not clear a session that a login replaced meanwhile")
@@ -113,7 +128,7 @@ struct RefreshRefusalTests {
             return .json(503, #"{"message":"busy"}"#)
         }
         let chain = InterceptedTransport.storeChain(
-            adapter: adapter, sessions: sessions, payloadKey: nil,
+            adapter: adapter, sessions: sessions, oblivious: nil,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, sleeper: SpySleeper()
         )
 

@@ -71,8 +71,8 @@ struct AES256GCMKnownAnswerTests {
         #expect(try AES256GCM.open(sealed, associatedData: associatedData, using: key) == plaintext)
     }
 
-    /// The sealed layer's version 1 worked example, kept as one more known answer for the
-    /// cipher alone; version 2's vectors are SealedPayloadVectorTests'.
+    /// The old sealed layer's version 1 worked example, kept as one more known answer for
+    /// the cipher alone.
     @Test("seals version 1's worked example byte for byte")
     func versionOneExample() throws {
         let key = try AES256Key(bytes: Array(0...31))

@@ -16,6 +16,13 @@ public final class RecordingProxy: Sendable {
         /// Lowercased names, as the proxy read them.
         public var headers: [String: String]
         public var body: [UInt8]
+
+        public init(request: LoopbackHTTPServer.Request, status: Int, headers: [String: String], body: [UInt8]) {
+            self.request = request
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// What to do with the next request that `matches`; each rule is used once.
@@ -28,6 +35,8 @@ public final class RecordingProxy: Sendable {
     private final class State: Sendable {
         let log = Mutex<[Exchange]>([])
         let rules = Mutex<[Rule]>([])
+        /// Bodies to forward in place of the next requests' own, each used once.
+        let substitutes = Mutex<[[UInt8]]>([])
     }
 
     private let server: LoopbackHTTPServer
@@ -36,7 +45,11 @@ public final class RecordingProxy: Sendable {
     /// - Parameter backendPort: the loopback port the real backend listens on.
     public init(backendPort: UInt16) throws {
         let state = state
-        server = try LoopbackHTTPServer { request in
+        server = try LoopbackHTTPServer { received in
+            let substitute = state.substitutes.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            let request = substitute.map {
+                LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0)
+            } ?? received
             let forwarded = Self.forward(request, to: backendPort)
             let rule = state.rules.withLock { pending -> Rule? in
                 guard let index = pending.firstIndex(where: { $0.matches(request) }) else { return nil }
@@ -74,6 +87,11 @@ public final class RecordingProxy: Sendable {
             change(&changed)
             return changed
         }) }
+    }
+
+    /// Forwards `body` in place of the next request's own: a request swapped on the way.
+    public func substitute(nextRequestBody body: [UInt8]) {
+        state.substitutes.withLock { $0.append(body) }
     }
 
     public func stop() {

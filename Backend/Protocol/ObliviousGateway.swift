@@ -1,0 +1,111 @@
+import Foundation
+import Infrastructure
+
+/// The backend's Oblivious HTTP gateway (RFC 9458), at RFC 9540's well-known resource:
+/// a `GET` gives the key configurations, a `POST` of an encapsulated request is opened,
+/// served through the same routes plain mode serves, and answered encapsulated.
+///
+/// Everything the client acts on is inside the encapsulated answer: every status (a
+/// 404, a 401, a 304, the refusals below), every header, every body. The only answers
+/// not sealed are those no key can seal: an unknown key (`ohttp-key`, RFC 9458 section
+/// 5.3) and a request that does not open.
+struct ObliviousGateway: Sendable {
+    static let path = ObliviousGatewayPath.wellKnown
+    /// How far a request's `Date` may be from the gateway's clock (RFC 9458 section
+    /// 6.5), and so how long its `enc` is remembered.
+    static let window: Int64 = 300
+
+    let keys: GatewayKeys
+    let replays: ReplayMemory
+    let clock: any WallClock
+
+    func handle(
+        _ request: StoreRequest,
+        bodyTooLarge: Bool,
+        log: (String) -> Void,
+        serve: (StoreRequest) async -> StoreResponse
+    ) async -> StoreResponse {
+        let now = Int64(clock.now.timeIntervalSince1970.rounded(.down))
+        let ring = keys.ring(log: log)
+        switch request.method {
+        case "GET":
+            let list = ObliviousKeyConfiguration.encodeList(ring.configurations(at: now))
+            return StoreResponse(status: 200, body: list, headers: ["Content-Type": "application/ohttp-keys", "Cache-Control": "max-age=3600"])
+        case "POST":
+            break
+        default:
+            return StoreResponse(status: 405, body: [], headers: ["Allow": "GET, POST"])
+        }
+        guard request.header("Content-Type")?.lowercased() == "message/ohttp-req" else {
+            return problem(415, type: "about:blank", title: "an Oblivious HTTP gateway takes message/ohttp-req")
+        }
+        let key = { (id: UInt8) in ring.acceptedKey(id: id, at: now) }
+        if bodyTooLarge {
+            // The response key needs only the header and enc: the 413 opens for its client.
+            guard let sealer = try? ObliviousEncapsulation.responseSealer(forStartOf: request.body, key: key) else {
+                return problem(413, type: "about:blank", title: "request body too large")
+            }
+            return encapsulated(message(413, "Request body too large"), with: sealer, now: now)
+        }
+        let opened: ObliviousOpenedRequest
+        do {
+            opened = try ObliviousEncapsulation.openRequest(request.body, key: key)
+        } catch .unknownKey, .unsupportedSuite {
+            return problem(400, type: "https://iana.org/assignments/http-problem-types#ohttp-key", title: "key identifier unknown")
+        } catch {
+            return problem(400, type: "about:blank", title: "the encapsulated request did not open")
+        }
+        let sealer = opened.response
+        guard let inner = try? BinaryHTTPRequest(decoding: opened.request) else {
+            return encapsulated(message(400, "The encapsulated request is not a Binary HTTP request"), with: sealer, now: now)
+        }
+        guard let sent = inner.headerFields.first(where: { $0.name == "date" }).flatMap({ HTTPDate.parse($0.value, now: clock.now) }),
+              abs(Int64(sent.timeIntervalSince1970) - now) <= Self.window else {
+            return encapsulated(dateProblem(), with: sealer, now: now)
+        }
+        switch replays.admit(opened.encapsulatedKey, until: max(Int64(sent.timeIntervalSince1970), now) + Self.window, now: now) {
+        case .fresh:
+            break
+        case .replayed:
+            return encapsulated(message(425, "This request was already received; it is not served twice"), with: sealer, now: now)
+        case .full:
+            var busy = message(503, "Too many requests to tell replays apart; try again shortly")
+            busy.headers["Retry-After"] = String(Self.window)
+            return encapsulated(busy, with: sealer, now: now)
+        case .unrecorded(let reason):
+            log("a request could not be remembered against replays, so it was not served: \(reason)")
+            var busy = message(503, "The backend cannot record requests right now; try again shortly")
+            busy.headers["Retry-After"] = "30"
+            return encapsulated(busy, with: sealer, now: now)
+        }
+        var headers: [String: String] = [:]
+        for field in inner.headerFields { headers[field.name] = field.value }
+        let answer = await serve(StoreRequest(method: inner.method, target: inner.path, headers: headers, body: inner.content))
+        return encapsulated(answer, with: sealer, now: now)
+    }
+
+    /// `answer` as Binary HTTP, with the gateway's `Date`, padded and sealed for its
+    /// request; the outer answer says nothing but "an encapsulated response".
+    private func encapsulated(_ answer: StoreResponse, with sealer: ObliviousResponseSealer, now: Int64) -> StoreResponse {
+        var fields = answer.headers.sorted { $0.key < $1.key }.map { BinaryHTTPField(name: $0.key, value: $0.value) }
+        fields.append(BinaryHTTPField(name: "date", value: HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(now)))))
+        let inner = BinaryHTTPResponse(status: answer.status, headerFields: fields, content: answer.body)
+        let bytes = inner.encoded()
+        guard let sealed = try? sealer.seal(inner.encoded(paddedLength: MessagePadding.paddedLength(for: bytes.count))) else {
+            // Never fall back to plaintext: an empty 500 says enough.
+            return StoreResponse(status: 500, body: [], headers: [:])
+        }
+        return StoreResponse(status: 200, body: sealed, headers: ["Content-Type": "message/ohttp-res", "Cache-Control": "private, no-store"])
+    }
+
+    /// RFC 9458 section 6.5.2: the request's `Date` is missing or outside the window.
+    private func dateProblem() -> StoreResponse {
+        problem(400, type: "https://iana.org/assignments/http-problem-types#date", title: "date field in request outside of acceptable range")
+    }
+
+    /// An RFC 9457 problem document.
+    private func problem(_ status: Int, type: String, title: String) -> StoreResponse {
+        let body = Array(#"{"type":"\#(type)","title":"\#(title)"}"#.utf8)
+        return StoreResponse(status: status, body: body, headers: ["Content-Type": "application/problem+json"])
+    }
+}

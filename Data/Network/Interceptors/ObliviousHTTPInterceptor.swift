@@ -1,0 +1,150 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import Infrastructure
+
+/// The Oblivious HTTP client (RFC 9458): each request, whole (method, target, every
+/// header, the body), is encoded as Binary HTTP, padded, and encapsulated to the
+/// gateway's public key; it goes as a `POST` of `message/ohttp-req` to the gateway, or to
+/// a relay that forwards it unchanged; and the answer is used only when it is an
+/// encapsulated response that opens for this very request.
+///
+/// Nothing outside the encapsulation is acted on: an unsealed 401, 404, 304 or 400, a
+/// missing body, a relay's own page, all end the exchange as an unusable answer, and
+/// nothing is stored. The one exception is the gateway saying it does not hold the key
+/// (`ohttp-key`), which cannot be sealed: the configuration is taken once more from where
+/// it came and the request tried once more; it changes nothing stored either way.
+public struct ObliviousHTTPInterceptor: HTTPInterceptor {
+    private let keys: any GatewayKeySource
+    /// Where the encapsulated requests go: the gateway, or a relay in front of it.
+    private let target: Target
+    /// The backend's scheme and authority, for the sealed request: the chain's requests
+    /// are in origin form, as the adapter knows where it connects.
+    private let origin: (scheme: String, authority: String)
+    /// Dates each request for the gateway's replay window.
+    private let clock: any WallClock
+
+    /// Where encapsulated requests are sent.
+    public struct Target: Sendable, Equatable {
+        public let scheme: String
+        public let authority: String
+        public let path: String
+
+        public init(scheme: String, authority: String, path: String) {
+            self.scheme = scheme
+            self.authority = authority
+            self.path = path
+        }
+    }
+
+    public init(keys: any GatewayKeySource, target: Target, origin: (scheme: String, authority: String), clock: any WallClock = SystemWallClock()) {
+        self.keys = keys
+        self.target = target
+        self.origin = origin
+        self.clock = clock
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        context: ExchangeContext,
+        next: @escaping HTTPHandler
+    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+        var keyReloaded = false
+        var clockOffset: TimeInterval?
+        while true {
+            let configuration = try await keys.configuration()
+            let date = HTTPDate.format(clock.now.addingTimeInterval(clockOffset ?? 0))
+            let outcome = try await exchange(request, body: body, date: date, configuration: configuration, next: next)
+            switch outcome {
+            case .answer(let response, let content):
+                return (response, content)
+            case .keyRefused where !keyReloaded:
+                // The gateway may have rotated: take the configuration once more, and try
+                // again only if it is another one.
+                keyReloaded = true
+                guard try await keys.reload() else { throw .gatewayKeyRefused(keyID: String(configuration.keyID)) }
+            case .keyRefused:
+                throw .gatewayKeyRefused(keyID: String(configuration.keyID))
+            case .dateRefused(let gatewayDate) where clockOffset == nil:
+                // RFC 9458 section 6.5.2: retry once, freshly encapsulated, on the
+                // gateway's own clock, read from its sealed answer.
+                clockOffset = gatewayDate.timeIntervalSince(clock.now)
+            case .dateRefused:
+                throw .sealedRequestRefused(message: "the gateway refused the request's date twice")
+            }
+        }
+    }
+
+    private enum Outcome {
+        case answer(HTTPResponse, [UInt8])
+        case keyRefused
+        case dateRefused(gatewayDate: Date)
+    }
+
+    private func exchange(
+        _ request: HTTPRequest,
+        body: [UInt8]?,
+        date: String,
+        configuration: ObliviousKeyConfiguration,
+        next: HTTPHandler
+    ) async throws(NetworkError) -> Outcome {
+        var addressed = request
+        addressed.scheme = addressed.scheme ?? origin.scheme
+        addressed.authority = addressed.authority ?? origin.authority
+        let message = BinaryHTTPMapping.message(addressed, body: body, date: date)
+        let padded = message.encoded(paddedLength: MessagePadding.paddedLength(for: message.encoded().count))
+        let encapsulated: [UInt8]
+        let opener: ObliviousResponseOpener
+        do {
+            (encapsulated, opener) = try ObliviousEncapsulation.sealRequest(padded, for: configuration)
+        } catch {
+            throw .sealingFailed(reason: error.description)
+        }
+        let outer = HTTPRequest(
+            method: .post, scheme: target.scheme, authority: target.authority, path: target.path,
+            headerFields: [.contentType: "message/ohttp-req", .accept: "message/ohttp-res"]
+        )
+        let (response, responseBody) = try await next(outer, encapsulated)
+        // The only answer acted on: 200, message/ohttp-res, opening for this request.
+        guard response.status == .ok, response.headerFields[.contentType]?.lowercased() == "message/ohttp-res" else {
+            if Self.isKeyProblem(response, responseBody) { return .keyRefused }
+            throw .unsealedResponse
+        }
+        let inner: BinaryHTTPResponse
+        do throws(ObliviousHTTPError) {
+            inner = try BinaryHTTPResponse(decoding: try opener.open(responseBody))
+        } catch {
+            throw .unopenableResponse(reason: error.description)
+        }
+        guard let (answer, content) = BinaryHTTPMapping.response(inner) else {
+            throw .unopenableResponse(reason: "the encapsulated answer holds a field HTTP does not allow")
+        }
+        // Sealed for this request, so the gateway's own word: the date, or a replay.
+        if answer.status.code == 400, Self.problemType(answer, content) == "https://iana.org/assignments/http-problem-types#date",
+           let text = inner.field("date"), let gatewayDate = HTTPDate.parse(text, now: clock.now) {
+            return .dateRefused(gatewayDate: gatewayDate)
+        }
+        if answer.status.code == 425 {
+            throw .sealedRequestRefused(message: try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(content)).message)
+        }
+        return .answer(answer, content)
+    }
+
+    /// RFC 9458 section 5.3's `ohttp-key` problem: a 400 the gateway cannot seal.
+    private static func isKeyProblem(_ response: HTTPResponse, _ body: [UInt8]) -> Bool {
+        response.status.code == 400 && problemType(response, body) == "https://iana.org/assignments/http-problem-types#ohttp-key"
+    }
+
+    private struct Problem: Decodable {
+        let type: String?
+    }
+
+    private static func problemType(_ response: HTTPResponse, _ body: [UInt8]) -> String? {
+        guard response.headerFields[.contentType]?.lowercased().hasPrefix("application/problem+json") == true else { return nil }
+        return (try? JSONDecoder().decode(Problem.self, from: Data(body)))?.type
+    }
+}
