@@ -33,6 +33,7 @@ struct EveryStatusTests {
         case 200...299: nil
         case 401: .sessionExpired
         case 404: .notFound
+        case 413: .requestTooLarge
         case 429: .rateLimited(retryAfter: nil)
         case 502, 503, 504: .offline
         case 500...599: .serverFailed(status: status, message: "x")
