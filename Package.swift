@@ -44,6 +44,9 @@ let package = Package(
         // The tests' child processes: torn down (ending in SIGKILL) when the waiting task
         // is cancelled, outputs collected concurrently. No product links it.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // An independent HPKE (BoringSSL's) for the interop tests only: the shipped programs
+        // stay on libcrypto. Already in the graph through swift-certificates.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // The innermost layer: entities, repository protocols, use cases. Imports nothing.
@@ -233,7 +236,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests", swiftSettings: strict),
         .testTarget(
             name: "InfrastructureTests",
-            dependencies: ["Infrastructure", "TestSupport"],
+            dependencies: ["Infrastructure", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/InfrastructureTests",
             swiftSettings: strict
         ),
