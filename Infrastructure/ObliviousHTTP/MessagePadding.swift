@@ -9,12 +9,12 @@
 /// at 8 KiB its granularity is the same 512 bytes, so the two rules meet without a seam.
 public enum MessagePadding {
     static let smallBucket = 512
-    static let padméFrom = 8192
+    static let padmeFrom = 8192
 
     /// The length a message of `length` bytes is padded to.
     public static func paddedLength(for length: Int) -> Int {
         guard length > 0 else { return smallBucket }
-        guard length >= padméFrom else { return (length + smallBucket - 1) / smallBucket * smallBucket }
+        guard length >= padmeFrom else { return (length + smallBucket - 1) / smallBucket * smallBucket }
         let exponent = Int.bitWidth - 1 - length.leadingZeroBitCount
         let exponentBits = Int.bitWidth - exponent.leadingZeroBitCount
         let mask = (1 << (exponent - exponentBits)) - 1
