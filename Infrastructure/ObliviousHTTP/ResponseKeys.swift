@@ -1,17 +1,25 @@
 import CLibCrypto
 
-/// The response's key and nonce (RFC 9458 section 4.4), from the secret exported from
-/// the request's context, the request's `enc` and the response's own random nonce.
-enum ResponseKeys {
-    /// `max(Nn, Nk)`: the response nonce's length.
-    static func nonceByteCount(_ suite: HPKESuite) -> Int {
-        max(suite.aead.nonceByteCount, suite.aead.keyByteCount)
+/// What both halves of one exchange hold for its response (RFC 9458 section 4.4): the
+/// suite, the request's `enc`, and the secret exported from the request's HPKE context.
+/// The response's key and nonce come from these and the response's own random nonce.
+struct ResponseSecret: Sendable {
+    let suite: HPKESuite
+    let encapsulatedKey: [UInt8]
+    private let secret: SecretBytes
+
+    init(context: borrowing HPKEContext, encapsulatedKey: [UInt8]) throws(CryptoError) {
+        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: context.suite.aead.keyByteCount)
+        self.suite = context.suite
+        self.encapsulatedKey = encapsulatedKey
+        self.secret = SecretBytes(consuming: &secret)
     }
 
+    /// `max(Nn, Nk)`: the response nonce's length.
+    var nonceByteCount: Int { max(suite.aead.nonceByteCount, suite.aead.keyByteCount) }
+
     /// An AES-GCM context for the response, set to its key and nonce.
-    static func context(
-        encrypting: Bool, suite: HPKESuite, secret: SecretBytes, encapsulatedKey: [UInt8], responseNonce: [UInt8]
-    ) throws(CryptoError) -> OpaqueContext {
+    func context(encrypting: Bool, responseNonce: [UInt8]) throws(CryptoError) -> OpaqueContext {
         var key = try HKDFSHA256.extract(salt: encapsulatedKey + responseNonce, inputKeyMaterial: secret.bytes)
         defer { key.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) } }
         var aeadKey = try HKDFSHA256.expand(pseudorandomKey: key, info: Array("key".utf8), length: suite.aead.keyByteCount)
@@ -26,31 +34,23 @@ enum ResponseKeys {
 
 /// The gateway's half of one exchange: seals the response to the request it opened.
 public struct ObliviousResponseSealer: Sendable {
-    let suite: HPKESuite
-    let encapsulatedKey: [UInt8]
-    private let secret: SecretBytes
+    private let keys: ResponseSecret
 
-    /// The secret RFC 9458 section 4.4 exports from the request's context.
     init(context: borrowing HPKEContext, encapsulatedKey: [UInt8]) throws(CryptoError) {
-        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: context.suite.aead.keyByteCount)
-        self.suite = context.suite
-        self.encapsulatedKey = encapsulatedKey
-        self.secret = SecretBytes(consuming: &secret)
+        keys = try ResponseSecret(context: context, encapsulatedKey: encapsulatedKey)
     }
 
     /// The encapsulated response: its random nonce, then `response` sealed.
     public func seal(_ response: [UInt8]) throws(ObliviousHTTPError) -> [UInt8] {
         let nonce: [UInt8]
-        do { nonce = try SecureRandom.bytes(ResponseKeys.nonceByteCount(suite)) } catch { throw .crypto(error) }
+        do { nonce = try SecureRandom.bytes(keys.nonceByteCount) } catch { throw .crypto(error) }
         return try seal(response, responseNonce: nonce)
     }
 
     /// With a caller-chosen nonce: internal, for known-answer tests only.
     func seal(_ response: [UInt8], responseNonce: [UInt8]) throws(ObliviousHTTPError) -> [UInt8] {
         do {
-            let context = try ResponseKeys.context(
-                encrypting: true, suite: suite, secret: secret, encapsulatedKey: encapsulatedKey, responseNonce: responseNonce
-            )
+            let context = try keys.context(encrypting: true, responseNonce: responseNonce)
             return responseNonce + (try GCM.seal(response, associatedData: [], in: context))
         } catch {
             throw .crypto(error)
@@ -61,27 +61,18 @@ public struct ObliviousResponseSealer: Sendable {
 /// The client's half of one exchange: opens the response to the request it sealed, and
 /// nothing else.
 public struct ObliviousResponseOpener: Sendable {
-    let suite: HPKESuite
-    let encapsulatedKey: [UInt8]
-    private let secret: SecretBytes
+    private let keys: ResponseSecret
 
-    /// The secret RFC 9458 section 4.4 exports from the request's context.
     init(context: borrowing HPKEContext, encapsulatedKey: [UInt8]) throws(CryptoError) {
-        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: context.suite.aead.keyByteCount)
-        self.suite = context.suite
-        self.encapsulatedKey = encapsulatedKey
-        self.secret = SecretBytes(consuming: &secret)
+        keys = try ResponseSecret(context: context, encapsulatedKey: encapsulatedKey)
     }
 
     /// The Binary HTTP response, or an error and nothing.
     public func open(_ encapsulated: [UInt8]) throws(ObliviousHTTPError) -> [UInt8] {
-        let nonceCount = ResponseKeys.nonceByteCount(suite)
-        guard encapsulated.count >= nonceCount + suite.aead.tagByteCount else { throw .truncated("encapsulated response") }
+        let nonceCount = keys.nonceByteCount
+        guard encapsulated.count >= nonceCount + keys.suite.aead.tagByteCount else { throw .truncated("encapsulated response") }
         do {
-            let context = try ResponseKeys.context(
-                encrypting: false, suite: suite, secret: secret, encapsulatedKey: encapsulatedKey,
-                responseNonce: Array(encapsulated.prefix(nonceCount))
-            )
+            let context = try keys.context(encrypting: false, responseNonce: Array(encapsulated.prefix(nonceCount)))
             return try GCM.open(Array(encapsulated.dropFirst(nonceCount)), associatedData: [], in: context)
         } catch .authenticationFailed {
             throw .openFailed
