@@ -155,4 +155,32 @@ struct TLSTests {
         #expect(firstLine.hasPrefix("https://127.0.0.1:"))
         #expect(login.status == 0, "\(login.everything)")
     }
+
+    @Test("sealed with the key configuration the https backend serves (RFC 9540), trusted and pinned like every request")
+    func keysFromGateway() async throws {
+        let authority = try await TestCertificateAuthority()
+        let issued = try await authority.issue("server", names: ["localhost"])
+        let key = try GatewayKey.fresh()
+        let backend = try await RunningBackend.start(key: key, tls: TLSFiles(certificateChain: issued.certificate, privateKey: issued.key))
+        let cli = try CLI(backend: backend, key: nil)
+        let serverPin = try await TestCertificateAuthority.pin(of: authority.folder.file("server.pem"))
+        let other = try await TestCertificateAuthority()
+        let otherPin = try await TestCertificateAuthority.pin(of: other.certificate)
+        let options = ["--ohttp-keys-from-gateway", "--ca-file", authority.certificate]
+
+        let login = try await logIn(cli, options + ["--pin", serverPin])
+        let search = try await cli.run(["search", "phone"] + options)
+        let status = try await cli.run(["status", "--json"] + options)
+        let wrongPin = try await cli.run(["search", "phone", "--refresh"] + options + ["--pin", otherPin])
+        var plainHTTP = cli
+        plainHTTP.environment["STOREFRONT_BASE_URL"] = "http://127.0.0.1:1"
+        let overHTTP = try await plainHTTP.run(["whoami", "--ohttp-keys-from-gateway"])
+        await backend.stop()
+
+        #expect(login.status == 0, "\(login.everything)")
+        #expect(search.status == 0 && search.standardOutput.contains("of 25 results"), "\(search.everything)")
+        #expect(status.standardOutput.contains(#""ohttpKeysSource":"the gateway's /.well-known/ohttp-gateway""#), "\(status.everything)")
+        #expect(wrongPin.status == 76, "a configuration from an unpinned server was taken: \(wrongPin.everything)")
+        #expect(overHTTP.status == 78 && overHTTP.standardError.contains("only over https"), "\(overHTTP.everything)")
+    }
 }
