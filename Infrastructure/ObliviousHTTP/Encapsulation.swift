@@ -61,6 +61,7 @@ public enum ObliviousEncapsulation {
     ) throws(ObliviousHTTPError) -> ObliviousOpenedRequest {
         var setup = try recipientContext(encapsulated, key: key)
         let sealed = Array(encapsulated.dropFirst(headerByteCount + X25519PublicKey.byteCount))
+        guard sealed.count >= setup.context.suite.aead.tagByteCount else { throw .truncated("encapsulated request") }
         do {
             let request = try setup.context.open(sealed)
             let sealer = try ObliviousResponseSealer(context: setup.context, encapsulatedKey: setup.encapsulatedKey)

@@ -80,6 +80,13 @@ struct RFC9458ExampleTests {
             changed[index] ^= 0x01
             #expect(throws: ObliviousHTTPError.openFailed) { _ = try ObliviousEncapsulation.openRequest(changed) { _ in gatewayKey } }
         }
+        // Found by FuzzDecapsulation: a ciphertext shorter than its tag was libcrypto's
+        // refusal, not the layer's.
+        for cut in [39, 40, 54] {
+            #expect(throws: ObliviousHTTPError.truncated("encapsulated request")) {
+                _ = try ObliviousEncapsulation.openRequest(Array(hex(Self.encapsulatedRequest).prefix(cut))) { _ in gatewayKey }
+            }
+        }
         // The suite the header names must be one the key offers: ChaCha20Poly1305 is listed
         // by the configuration but not built here; AES-256-GCM is not listed.
         var otherSuite = hex(Self.encapsulatedRequest)
