@@ -38,7 +38,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/apple/swift-http-structured-headers", from: "1.7.0"),
         // File paths without Foundation's NSString (AsyncHTTPClient links it already).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // The tests' child processes: torn down (ending in SIGKILL) when the waiting task
@@ -96,16 +95,14 @@ let package = Package(
         ),
 
         // Technical ground: libcrypto, secure randomness, files, logging, and the sealed
-        // payload layer both programs speak. Knows no layer. The sealed layer's header is
-        // an RFC 9651 structured field, read and written by Apple's parser (no
-        // dependencies of its own) rather than by hand.
+        // layer both programs speak: HPKE (RFC 9180) and Oblivious HTTP (RFC 9458), built
+        // on libcrypto's X25519, HKDF and AES-GCM. Knows no layer.
         .target(
             name: "Infrastructure",
             dependencies: [
                 "CLibCrypto", "CSystemCalls",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Infrastructure",

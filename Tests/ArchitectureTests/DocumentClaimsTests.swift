@@ -27,7 +27,6 @@ struct DocumentClaimsTests {
         "URLSessionAdapter", "CLibCrypto", "CSystemCalls", "CProcessControl", "TestSupport",
         "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
         "FuzzDecapsulation", "FuzzBinaryHTTP", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
-        "RawStructuredFieldValues", // swift-http-structured-headers' module
         "SystemPackage", "FilePath", "FoundationEssentials", // swift-system's module and its type; Foundation's core
         "Thread", "Bundle", "NSString", // Foundation's, outside FoundationEssentials
     ]

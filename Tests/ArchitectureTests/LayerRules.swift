@@ -63,13 +63,12 @@ extension LayerRule {
             modules: platform.union(["FoundationNetworking", "HTTPTypes"])
         ),
         // Technical ground: knows no layer at all. NIOConcurrencyHelpers is its lock for
-        // contended state, the one ThreadSanitizer can follow (see NonceSource);
-        // RawStructuredFieldValues reads and writes the sealed layer's RFC 9651 header.
+        // contended state, the one ThreadSanitizer can follow (see NonceSource).
         LayerRule(
             layer: "Infrastructure",
             targets: ["CLibCrypto", "CSystemCalls"],
-            products: ["Logging", "NIOConcurrencyHelpers", "RawStructuredFieldValues", "SystemPackage"],
-            modules: platform.union(["Logging", "CSystemCalls", "NIOConcurrencyHelpers", "RawStructuredFieldValues", "SystemPackage"])
+            products: ["Logging", "NIOConcurrencyHelpers", "SystemPackage"],
+            modules: platform.union(["Logging", "CSystemCalls", "NIOConcurrencyHelpers", "SystemPackage"])
         ),
         // The reference server: another system. It shares Infrastructure (the cipher)
         // but none of the client's layers.
