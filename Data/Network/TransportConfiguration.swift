@@ -65,8 +65,8 @@ public struct TransportConfiguration: Sendable {
     /// stack reported, on the rules both adapters keep:
     /// - a status outside 100–599 is not HTTP;
     /// - a field whose name is not a token or whose value is not text (NIO keeps bytes
-    ///   that are not UTF-8 as U+FFFD) is refused, never repaired: a mangled `Storefront-Seal`
-    ///   must not be half-read later;
+    ///   that are not UTF-8 as U+FFFD) is refused, never repaired: a mangled header (a
+    ///   `Content-Type`, a `Retry-After`) must not be half-read later;
     /// - a redirect is refused, never followed.
     /// Each is a `TransportError`, as the socket's own failures are.
     public static func responseHead(status: Int, fields: [(name: String, value: String)]) throws(TransportError) -> HTTPResponse {
