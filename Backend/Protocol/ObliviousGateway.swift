@@ -90,8 +90,7 @@ struct ObliviousGateway: Sendable {
         var fields = answer.headers.sorted { $0.key < $1.key }.map { BinaryHTTPField(name: $0.key, value: $0.value) }
         fields.append(BinaryHTTPField(name: "date", value: HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(now)))))
         let inner = BinaryHTTPResponse(status: answer.status, headerFields: fields, content: answer.body)
-        let bytes = inner.encoded()
-        guard let sealed = try? sealer.seal(inner.encoded(paddedLength: MessagePadding.paddedLength(for: bytes.count))) else {
+        guard let sealed = try? sealer.seal(inner.paddedEncoding()) else {
             // Never fall back to plaintext: an empty 500 says enough.
             return StoreResponse(status: 500, body: [], headers: [:])
         }

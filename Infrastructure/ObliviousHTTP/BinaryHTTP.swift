@@ -38,6 +38,11 @@ public struct BinaryHTTPRequest: Sendable, Equatable {
         return BinaryHTTPSections.padded(bytes, to: paddedLength)
     }
 
+    /// The message's bytes padded to its bucket (`MessagePadding`), encoded once.
+    public func paddedEncoding() -> [UInt8] {
+        BinaryHTTPSections.paddedToBucket(encoded())
+    }
+
     /// Reads a known-length request; anything else, or anything malformed, is an error.
     public init(decoding bytes: [UInt8]) throws(ObliviousHTTPError) {
         var reader = ByteReader(bytes)
@@ -77,6 +82,11 @@ public struct BinaryHTTPResponse: Sendable, Equatable {
         return BinaryHTTPSections.padded(bytes, to: paddedLength)
     }
 
+    /// The message's bytes padded to its bucket (`MessagePadding`), encoded once.
+    public func paddedEncoding() -> [UInt8] {
+        BinaryHTTPSections.paddedToBucket(encoded())
+    }
+
     public init(decoding bytes: [UInt8]) throws(ObliviousHTTPError) {
         var reader = ByteReader(bytes)
         guard try reader.varint("framing indicator") == 1 else { throw .malformed("not a known-length response") }
@@ -105,6 +115,10 @@ enum BinaryHTTPSections {
         }
         bytes.appendLengthPrefixed(section)
         if !content.isEmpty { bytes.appendLengthPrefixed(content) }
+    }
+
+    static func paddedToBucket(_ bytes: [UInt8]) -> [UInt8] {
+        padded(bytes, to: MessagePadding.paddedLength(for: bytes.count))
     }
 
     static func padded(_ bytes: [UInt8], to length: Int) -> [UInt8] {

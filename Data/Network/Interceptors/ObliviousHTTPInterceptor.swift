@@ -95,8 +95,7 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
         var addressed = request
         addressed.scheme = addressed.scheme ?? origin.scheme
         addressed.authority = addressed.authority ?? origin.authority
-        let message = BinaryHTTPMapping.message(addressed, body: body, date: date)
-        let padded = message.encoded(paddedLength: MessagePadding.paddedLength(for: message.encoded().count))
+        let padded = BinaryHTTPMapping.message(addressed, body: body, date: date).paddedEncoding()
         let encapsulated: [UInt8]
         let opener: ObliviousResponseOpener
         do {
