@@ -269,12 +269,8 @@ struct CompositionRoot: Sendable {
         if let sealing = settings.oblivious {
             let keys: any GatewayKeySource
             switch sealing.keys {
-            case .file(let path):
-                do {
-                    keys = try FileGatewayKeySource(path: path)
-                } catch {
-                    throw KeyFile.refusal(error, file: path)
-                }
+            case .file(let path, let configuration):
+                keys = FileGatewayKeySource(path: path, configuration: configuration)
             case .gateway:
                 // The configuration comes from the backend itself, with its trust and pins.
                 let direct = relay == nil ? adapter : try makeAdapter(settings: settings, origin: origin)

@@ -51,7 +51,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let settings = ClientSettings(
             baseURL: baseURL,
-            oblivious: ObliviousSettings(keys: .file(configurationFile), relay: nil, keyID: keys.current.configuration.keyID, source: configurationFile),
+            oblivious: ObliviousSettings(keys: .file(configurationFile, keys.current.configuration), relay: nil, source: configurationFile),
             stateDirectory: FilePath(folder).appending("state").string,
             cacheDirectory: FilePath(folder).appending("cache").string
         )

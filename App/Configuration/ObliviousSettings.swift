@@ -1,4 +1,5 @@
 import AppShared
+import Data
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,9 +11,9 @@ import Infrastructure
 /// public key configuration comes from, and the relay the sealed requests go through.
 struct ObliviousSettings: Sendable, Equatable {
     enum Keys: Sendable, Equatable {
-        /// The `ohttp-keys` file `storefront serve` writes, read at start-up and again when
-        /// the gateway refuses the key.
-        case file(String)
+        /// The `ohttp-keys` file `storefront serve` writes, and the configuration read from
+        /// it at start-up; read again only when the gateway refuses the key.
+        case file(String, ObliviousKeyConfiguration)
         /// The backend's `/.well-known/ohttp-gateway` (RFC 9540), over https.
         case gateway
     }
@@ -20,10 +21,14 @@ struct ObliviousSettings: Sendable, Equatable {
     let keys: Keys
     /// Where the sealed requests go instead of the gateway; nil sends them to it directly.
     let relay: URL?
-    /// The key id the file names now, for `status`; nil when it comes from the gateway.
-    let keyID: UInt8?
     /// Where the configuration comes from, in the words of the option or variable.
     let source: String
+
+    /// The key id the file names now, for `status`; nil when it comes from the gateway.
+    var keyID: UInt8? {
+        guard case .file(_, let configuration) = keys else { return nil }
+        return configuration.keyID
+    }
 
     /// From the options, else the variables; nil in plain mode. Each failure is a
     /// start-up sentence (78): a version 2 key names what replaced it.
@@ -38,21 +43,21 @@ struct ObliviousSettings: Sendable, Equatable {
         let relay = try relayText.map(Self.relay)
         if let file {
             if fromGateway { throw StartupFailure("A key configuration file and the gateway's own are both named; choose one.") }
-            let configurations: [ObliviousKeyConfiguration]
+            let configuration: ObliviousKeyConfiguration
             do {
-                configurations = try GatewayKeyFile.readConfigurations(at: file)
+                configuration = try FileGatewayKeySource.read(file)
             } catch {
                 throw KeyFile.refusal(error, file: file)
             }
             let source = options.ohttpKeysFile != nil ? "--ohttp-keys-file \(file)" : "STOREFRONT_OHTTP_KEYS_FILE \(file)"
-            return ObliviousSettings(keys: .file(file), relay: relay, keyID: configurations.first?.keyID, source: source)
+            return ObliviousSettings(keys: .file(file, configuration), relay: relay, source: source)
         }
         if fromGateway {
             guard baseURL.scheme?.lowercased() == "https" else {
                 throw StartupFailure("The gateway's key configuration is taken from the backend only over https (\(baseURL.absoluteString) is not): "
                     + "over plain http anyone on the path could hand out a key of their own. Use --ohttp-keys-file instead.")
             }
-            return ObliviousSettings(keys: .gateway, relay: relay, keyID: nil, source: "the gateway's \(ObliviousGatewayPath.wellKnown)")
+            return ObliviousSettings(keys: .gateway, relay: relay, source: "the gateway's \(ObliviousGatewayPath.wellKnown)")
         }
         if relay != nil { throw StartupFailure("STOREFRONT_OHTTP_RELAY carries sealed requests; set STOREFRONT_OHTTP_KEYS_FILE too.") }
         return nil

@@ -21,10 +21,12 @@ public actor FileGatewayKeySource: GatewayKeySource {
     public nonisolated let origin: String
     private var current: ObliviousKeyConfiguration
 
-    /// Reads `path` now, so a missing or unusable file stops the command at start-up.
-    public init(path: String) throws(GatewayKeyFile.Failure) {
+    /// Starts from `configuration`, as the settings read it from `path` at start-up (a
+    /// missing or unusable file stops the command there), and reads `path` again only
+    /// when the gateway refuses the key.
+    public init(path: String, configuration: ObliviousKeyConfiguration) {
         origin = path
-        current = try Self.read(path)
+        current = configuration
     }
 
     public func configuration() -> ObliviousKeyConfiguration { current }
@@ -41,7 +43,7 @@ public actor FileGatewayKeySource: GatewayKeySource {
     }
 
     /// The first configuration of the file: the gateway's current key.
-    private static func read(_ path: String) throws(GatewayKeyFile.Failure) -> ObliviousKeyConfiguration {
+    public static func read(_ path: String) throws(GatewayKeyFile.Failure) -> ObliviousKeyConfiguration {
         let list = try GatewayKeyFile.readConfigurations(at: path)
         guard let first = list.first else { throw .unusable(path: path, reason: "it holds no key configuration") }
         return first
