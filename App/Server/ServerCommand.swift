@@ -167,7 +167,7 @@ struct ServerCommand: AsyncParsableCommand {
         } catch {
             throw KeyFile.refusal(error, file: ringFile)
         }
-        let clientFile = try KeyFile.publish(try KeyFile.read(ringFile), besideRing: ringFile, now: Date())
+        let clientFile = try KeyFile.publish(keys.lastRead, besideRing: ringFile, now: Date())
         return Sealing(keys: keys, ring: ringFile, clientFile: clientFile, keyID: keys.current.configuration.keyID, fresh: fresh)
     }
 

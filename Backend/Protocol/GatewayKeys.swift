@@ -21,8 +21,11 @@ public final class GatewayKeys: Sendable {
         state = Mutex((try GatewayKeyFile.readRing(at: file), identity))
     }
 
+    /// The ring as last read, without looking at the file again.
+    public var lastRead: GatewayKeyRing { state.withLock { $0.ring } }
+
     /// The key new clients are given, as last read.
-    public var current: ObliviousGatewayKey { state.withLock { $0.ring.current } }
+    public var current: ObliviousGatewayKey { lastRead.current }
 
     /// The ring as it is now. One `stat` per call; the file is read again only when it
     /// was replaced. A file that no longer reads leaves the last good ring in use, and
