@@ -56,38 +56,21 @@ struct AccountAndSignInPresenterTests {
     func signIn() async throws {
         let output = SpyOutput()
         let errors = ErrorReporter(output: output, format: .human, verbose: false)
-        let accounts = FakeAuthRepository(accounts: [(try DisplaySamples.user(), "emilyspass")])
-        let presenter = SignInPresenter(logIn: LogIn(repository: accounts), output: output, format: .human, errors: errors)
+        func presenter(_ answer: Result<User, StoreError>) -> SignInPresenter {
+            SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: answer)), output: output, format: .human, errors: errors)
+        }
 
-        #expect(await presenter.signIn(username: "emilys", password: "emilyspass") == .success)
-        #expect(await presenter.signIn(username: "emilys", password: "wrong") == .noPermission)
-        #expect(await presenter.signIn(username: " ", password: "x") == .usage)
+        #expect(await presenter(.success(try DisplaySamples.user())).signIn(username: "emilys", password: "emilyspass") == .success)
+        #expect(await presenter(.failure(.invalidCredentials)).signIn(username: "emilys", password: "wrong") == .noPermission)
+        let refused = presenter(.success(try DisplaySamples.user()))
+        #expect(await refused.signIn(username: " ", password: "x") == .usage)
 
         #expect(output.standardOutput == ["Signed in as Emily Johnson (emilys)"])
         #expect(output.standardError == [
             "storefront: The username or password is wrong; check them and log in again.",
             "storefront: The username must not be empty.",
         ])
-        #expect(await presenter.state == .failed(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
-    }
-
-    @Test("after a login whoami shows that user; after logout it exits 77")
-    func signedInThenOut() async throws {
-        let user = try DisplaySamples.user()
-        let accounts = FakeAuthRepository(accounts: [(user, "emilyspass")])
-        let output = SpyOutput()
-        let errors = ErrorReporter(output: output, format: .human, verbose: false)
-        let account = AccountPresenter(
-            getCurrentUser: GetCurrentUser(repository: accounts), logOut: LogOut(repository: accounts),
-            output: output, format: .human, errors: errors
-        )
-
-        #expect(await SignInPresenter(logIn: LogIn(repository: accounts), output: output, format: .human, errors: errors)
-            .signIn(username: "emilys", password: "emilyspass") == .success)
-        #expect(await account.showCurrentUser() == .success)
-        #expect(await account.state == .signedIn(user, origin: .network))
-        #expect(await account.signOut() == .success)
-        #expect(await account.showCurrentUser() == .noPermission)
+        #expect(await refused.state == .failed(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
     }
 
     @Test("--verbose adds the diagnostic detail before the sentence")

@@ -19,9 +19,12 @@ struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static let fake = AuthRepositoryKind(name: "FakeAuthRepository") { body in
-        let repository = FakeAuthRepository(accounts: [(try Samples.user(), "emilyspass")])
-        try await body(AuthSubject(repository: repository, username: "emilys", password: "emilyspass") { await repository.goOffline() })
+    /// The fake with one account, with a mistake planted or none.
+    static func fake(planting mistake: FakeAuthRepository.PlantedMistake? = nil) -> AuthRepositoryKind {
+        AuthRepositoryKind(name: mistake.map { "FakeAuthRepository planting \($0)" } ?? "FakeAuthRepository") { body in
+            let repository = FakeAuthRepository(accounts: [(try Samples.user(), "emilyspass")], planting: mistake)
+            try await body(AuthSubject(repository: repository, username: "emilys", password: "emilyspass") { await repository.goOffline() })
+        }
     }
 
     /// The real repository, its session in a file, against a loopback `storefront-server`.
@@ -31,7 +34,7 @@ struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
         }
     }
 
-    static let all: [AuthRepositoryKind] = [.fake, .remote]
+    static let all: [AuthRepositoryKind] = [.fake(), .remote]
 }
 
 /// What every `AuthRepository` must do: the outcomes of logging in, asking who is signed
@@ -43,116 +46,88 @@ struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
 /// what the contract asks is the outcome a caller sees, `revalidate` answering from
 /// the backend.
 enum AuthRepositoryContract {
-    static let clauses: [ContractClause<AuthRepositoryKind>] = [
-        ContractClause("the right password signs in: that user, and currentUser is them, from the network") { kind in
-            try await kind.with { subject in
-                let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-                #expect(user.username == subject.username)
-                #expect(try await subject.repository.currentUser() == Fetched(user, from: .network))
+    static let signIn = ContractClause<AuthRepositoryKind>("the right password signs in: that user, and currentUser is them, from the network") { kind in
+        try await kind.with { subject in
+            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
+            #expect(user.username == subject.username)
+            #expect(try await subject.repository.currentUser() == Fetched(user, from: .network))
+        }
+    }
+
+    static let wrongPassword = ContractClause<AuthRepositoryKind>("a wrong password or an unknown user is invalidCredentials, and the earlier sign-in stays") { kind in
+        try await kind.with { subject in
+            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
+            await #expect(throws: StoreError.invalidCredentials) {
+                _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password + "x"))
             }
-        },
-        ContractClause("a wrong password or an unknown user is invalidCredentials, and the earlier sign-in stays") { kind in
-            try await kind.with { subject in
-                let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-                await #expect(throws: StoreError.invalidCredentials) {
-                    _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password + "x"))
-                }
-                await #expect(throws: StoreError.invalidCredentials) {
-                    _ = try await subject.repository.logIn(Credentials(username: "nobody-here", password: subject.password))
-                }
-                #expect(try await subject.repository.currentUser().value == user)
+            await #expect(throws: StoreError.invalidCredentials) {
+                _ = try await subject.repository.logIn(Credentials(username: "nobody-here", password: subject.password))
             }
-        },
-        ContractClause("signed out, currentUser is notSignedIn under every policy, and logOut succeeds") { kind in
-            try await kind.with { subject in
-                for policy in [ReadPolicy.standard, .cacheOnly, .revalidate] {
-                    await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: policy) }
-                }
-                try await subject.repository.logOut()
+            #expect(try await subject.repository.currentUser().value == user)
+        }
+    }
+
+    static let signedOut = ContractClause<AuthRepositoryKind>("signed out, currentUser is notSignedIn under every policy, and logOut succeeds") { kind in
+        try await kind.with { subject in
+            for policy in [ReadPolicy.standard, .cacheOnly, .revalidate] {
+                await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: policy) }
             }
-        },
-        ContractClause("logOut forgets the user, even under cacheOnly; a second logOut succeeds") { kind in
-            try await kind.with { subject in
+            try await subject.repository.logOut()
+        }
+    }
+
+    static let logOut = ContractClause<AuthRepositoryKind>("logOut forgets the user, even under cacheOnly; a second logOut succeeds") { kind in
+        try await kind.with { subject in
+            _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
+            try await subject.repository.logOut()
+            await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser() }
+            await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: .cacheOnly) }
+            try await subject.repository.logOut()
+        }
+    }
+
+    static let policies = ContractClause<AuthRepositoryKind>("cacheOnly gives the user kept at login, saying offline was asked for; revalidate asks the backend") { kind in
+        try await kind.with { subject in
+            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
+            #expect(try await subject.repository.currentUser(policy: .cacheOnly) == Fetched(user, from: .cache(age: .zero, reason: .offlineRequested)))
+            #expect(try await subject.repository.currentUser(policy: .revalidate) == Fetched(user, from: .network))
+        }
+    }
+
+    static let offline = ContractClause<AuthRepositoryKind>("with the backend away: currentUser is the kept user, saying so; logging in is offline") { kind in
+        try await kind.with { subject in
+            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
+            await subject.goOffline()
+            #expect(try await subject.repository.currentUser(policy: .revalidate) == Fetched(user, from: .cache(age: .zero, reason: .backendUnreachable)))
+            await #expect(throws: StoreError.offline) {
                 _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-                try await subject.repository.logOut()
-                await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser() }
-                await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: .cacheOnly) }
-                try await subject.repository.logOut()
             }
-        },
-        ContractClause("cacheOnly gives the user kept at login, saying offline was asked for; revalidate asks the backend") { kind in
-            try await kind.with { subject in
-                let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-                #expect(try await subject.repository.currentUser(policy: .cacheOnly) == Fetched(user, from: .cache(age: .zero, reason: .offlineRequested)))
-                #expect(try await subject.repository.currentUser(policy: .revalidate) == Fetched(user, from: .network))
-            }
-        },
-        ContractClause("with the backend away: currentUser is the kept user, saying so; logging in is offline") { kind in
-            try await kind.with { subject in
-                let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-                await subject.goOffline()
-                #expect(try await subject.repository.currentUser(policy: .revalidate) == Fetched(user, from: .cache(age: .zero, reason: .backendUnreachable)))
-                await #expect(throws: StoreError.offline) {
-                    _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-                }
-                #expect(try await subject.repository.currentUser().value == user, "a failed login signed the user out")
-            }
-        },
-    ]
+            #expect(try await subject.repository.currentUser().value == user, "a failed login signed the user out")
+        }
+    }
+
+    static let clauses = [signIn, wrongPassword, signedOut, logOut, policies, offline]
+
+    /// The clauses each planted mistake must fail, and no others.
+    static func catching(_ mistake: FakeAuthRepository.PlantedMistake) -> [ContractClause<AuthRepositoryKind>] {
+        switch mistake {
+        case .failedLoginSignsOut: [wrongPassword, offline]
+        case .logOutTwiceFails: [signedOut, logOut]
+        case .forgetsOffline: [offline]
+        }
+    }
 }
 
 @Suite("The AuthRepository contract: the fake and the remote repository over storefront-server", .timeLimit(.minutes(2)))
 struct AuthRepositoryContractTests {
-    @Test("every repository keeps each clause", arguments: AuthRepositoryKind.all, AuthRepositoryContract.clauses)
-    func keeps(repository: AuthRepositoryKind, clause: ContractClause<AuthRepositoryKind>) async throws {
-        try await clause.check(repository)
+    @Test("every repository keeps each clause", arguments: ContractCase.all(AuthRepositoryKind.all, AuthRepositoryContract.clauses))
+    func keeps(_ row: ContractCase<AuthRepositoryKind>) async throws {
+        try await row.clause.check(row.subject)
     }
 
-    @Test("a divergence planted in the fake breaks the contract", arguments: PlantedAuthDivergence.allCases)
-    func plantedDivergence(_ divergence: PlantedAuthDivergence) async throws {
-        let kind = AuthRepositoryKind(name: "planted") { body in
-            let fake = FakeAuthRepository(accounts: [(try Samples.user(), "emilyspass")])
-            let planted = PlantedAccounts(divergence: divergence, fake: fake)
-            try await body(AuthSubject(repository: planted, username: "emilys", password: "emilyspass") { await fake.goOffline() })
-        }
-        await withKnownIssue("\(divergence)") {
-            try await AuthRepositoryContract.clauses.checkAll(against: kind)
-        }
-    }
-}
-
-/// The mistakes a hand-written account double makes, each planted in the fake.
-enum PlantedAuthDivergence: CaseIterable, Sendable {
-    /// A failed login forgets who was signed in.
-    case failedLoginSignsOut
-    /// Logging out when signed out is an error.
-    case logOutTwiceFails
-    /// With the backend away, asking who is signed in fails instead of using what was kept.
-    case forgetsOffline
-}
-
-/// The fake with one planted mistake.
-private struct PlantedAccounts: AuthRepository {
-    let divergence: PlantedAuthDivergence
-    let fake: FakeAuthRepository
-
-    func logIn(_ credentials: Credentials) async throws(StoreError) -> User {
-        do {
-            return try await fake.logIn(credentials)
-        } catch {
-            if divergence == .failedLoginSignsOut { try await fake.logOut() }
-            throw error
-        }
-    }
-
-    func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
-        let answer = try await fake.currentUser(policy: policy)
-        if divergence == .forgetsOffline, answer.origin == .cache(age: .zero, reason: .backendUnreachable) { throw .offline }
-        return answer
-    }
-
-    func logOut() async throws(StoreError) {
-        if divergence == .logOutTwiceFails, (try? await fake.currentUser()) == nil { throw .notSignedIn }
-        try await fake.logOut()
+    @Test("a mistake planted in the fake fails exactly the clauses that should catch it", arguments: FakeAuthRepository.PlantedMistake.allCases)
+    func planted(_ mistake: FakeAuthRepository.PlantedMistake) async {
+        let failing = await AuthRepositoryContract.clauses.failing(for: AuthRepositoryKind.fake(planting: mistake))
+        #expect(failing == AuthRepositoryContract.catching(mistake).map(\.promise))
     }
 }

@@ -1,27 +1,77 @@
+import Synchronization
 import Testing
 
 /// One promise of a seam's contract, written once and checked against every
 /// implementation the contract names (`Subject` makes a fresh one). A suite runs each
-/// clause against each implementation; a planted divergence runs them all inside
-/// `withKnownIssue`, which fails unless some clause catches it.
+/// clause against each implementation it applies to; a mistake planted in a fake runs
+/// the clauses one by one and must fail exactly the clauses that name it.
 struct ContractClause<Subject: Sendable>: Sendable, CustomTestStringConvertible {
     let promise: String
+    /// Which implementations the promise is made for: a clause that means nothing for
+    /// some (a file check for a store with no files) says so here, rather than passing
+    /// for them with nothing checked.
+    let appliesTo: @Sendable (Subject) -> Bool
     let check: @Sendable (Subject) async throws -> Void
 
-    init(_ promise: String, _ check: @escaping @Sendable (Subject) async throws -> Void) {
+    init(
+        _ promise: String,
+        appliesTo: @escaping @Sendable (Subject) -> Bool = { _ in true },
+        _ check: @escaping @Sendable (Subject) async throws -> Void
+    ) {
         self.promise = promise
+        self.appliesTo = appliesTo
         self.check = check
     }
 
     var testDescription: String { promise }
 }
 
-extension Array {
-    /// Runs every clause against `subject`, so that a planted divergence is caught by
-    /// whichever clause it breaks.
-    func checkAll<Subject: Sendable>(against subject: Subject) async throws where Element == ContractClause<Subject> {
-        for clause in self {
-            try await clause.check(subject)
-        }
+/// One clause against one implementation: a row of a contract suite.
+struct ContractCase<Subject: Sendable & CustomTestStringConvertible>: Sendable, CustomTestStringConvertible {
+    let subject: Subject
+    let clause: ContractClause<Subject>
+
+    var testDescription: String { "\(subject.testDescription): \(clause.promise)" }
+
+    /// Every clause against every implementation it applies to; `#require`d non-empty
+    /// by the suites, so that a clause no implementation takes is seen.
+    static func all(_ subjects: [Subject], _ clauses: [ContractClause<Subject>]) -> [ContractCase] {
+        subjects.flatMap { subject in clauses.filter { $0.appliesTo(subject) }.map { ContractCase(subject: subject, clause: $0) } }
     }
+}
+
+extension Array {
+    /// The promises of the clauses that fail for `subject`, each clause run on its own:
+    /// what a planted mistake is caught by. A clause fails when it records any issue,
+    /// a thrown error included, so a fixture that throws fails every clause and matches
+    /// no plant's list.
+    func failing<Subject: Sendable>(for subject: Subject) async -> [String] where Element == ContractClause<Subject> {
+        var failing: [String] = []
+        for clause in self where clause.appliesTo(subject) {
+            let issues = IssueCount()
+            await withKnownIssue(isIntermittent: true) {
+                do {
+                    try await clause.check(subject)
+                } catch {
+                    Issue.record(error)
+                }
+            } matching: { _ in
+                issues.add()
+                return true
+            }
+            if issues.value > 0 { failing.append(clause.promise) }
+        }
+        return failing
+    }
+}
+
+/// How many issues a clause recorded; the matcher is called from the clause's task.
+private final class IssueCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add() {
+        count.add(1, ordering: .relaxed)
+    }
+
+    var value: Int { count.load(ordering: .relaxed) }
 }

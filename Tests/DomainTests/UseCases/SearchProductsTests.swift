@@ -64,18 +64,3 @@ struct SearchProductsTests {
     }
 }
 
-@Suite("SearchProducts against a working in-memory catalogue", .timeLimit(.minutes(1)))
-struct SearchProductsCatalogueTests {
-    @Test("only the matches, in title or description, paged as the store pages")
-    func filtersAndPages() async throws {
-        let search = SearchProducts(repository: FakeProductRepository(products: try SampleCatalogue.products()))
-
-        let first = try await search(text: "PHONE", page: 1, pageSize: 3)
-        let second = try await search(text: "phone", page: 2, pageSize: 3)
-
-        #expect(first.value.total == 5) // three titles, two descriptions
-        #expect(first.value.products.map(\.title) == ["iPhone 13", "Galaxy Phone S21", "Reno 8"])
-        #expect(second.value.products.map(\.title) == ["Pixel 7", "Phone Stand Mug"])
-        #expect(second.value.hasNextPage == false)
-    }
-}

@@ -12,6 +12,21 @@ import Foundation
 /// An actor rather than a lock: ThreadSanitizer cannot follow `Mutex`'s futex, and the
 /// contract stores into it from many tasks at once.
 public actor FakeResponseCache: ResponseCache {
+    /// A mistake a hand-written cache makes, planted on purpose: the contract suite
+    /// shows that each one fails the clauses that should catch it.
+    public enum PlantedMistake: CaseIterable, Sendable {
+        /// Removes every key that contains the prefix, not only those that start with it.
+        case removesTooMuch
+        /// Keeps the first answer under a key instead of replacing it.
+        case keepsTheFirst
+        /// Compares keys ignoring case.
+        case foldsCase
+        /// Never reports what it holds.
+        case reportsNothing
+        /// Over its limits, evicts the most recently used entry first: the one just stored.
+        case evictsNewest
+    }
+
     private struct Entry {
         var answer: CachedAnswer
         /// When it was last stored or read, in calls: the order eviction follows.
@@ -27,47 +42,59 @@ public actor FakeResponseCache: ResponseCache {
     private var state = State()
     private let clock: FakeWallClock
     private let limits: CacheLimits
+    private let mistake: PlantedMistake?
 
-    public init(clock: FakeWallClock = FakeWallClock(), limits: CacheLimits = .standard) {
+    /// - Parameter mistake: none, unless a test shows the contract catching it.
+    public init(clock: FakeWallClock = FakeWallClock(), limits: CacheLimits = .standard, planting mistake: PlantedMistake? = nil) {
         self.clock = clock
         self.limits = limits
+        self.mistake = mistake
     }
 
-    /// Every key held now, sorted.
-    public var keys: [String] { state.entries.keys.map { String(decoding: $0, as: UTF8.self) }.sorted() }
+    /// The key as the store compares it: its UTF-8 bytes.
+    private func bytes(_ key: String) -> [UInt8] {
+        Array((mistake == .foldsCase ? key.lowercased() : key).utf8)
+    }
 
     public nonisolated var ownedFolders: [String] { [] }
 
     public func answer(for key: String) async -> CachedAnswer? {
-        guard var entry = state.entries[Array(key.utf8)] else { return nil }
+        guard var entry = state.entries[bytes(key)] else { return nil }
         state.uses += 1
         entry.used = state.uses
-        state.entries[Array(key.utf8)] = entry
+        state.entries[bytes(key)] = entry
         return entry.answer
     }
 
     @discardableResult
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
+        if mistake == .keepsTheFirst, state.entries[bytes(key)] != nil { return true }
         state.uses += 1
-        state.entries[Array(key.utf8)] = Entry(answer: CachedAnswer(body: body, storedAt: clock.now, validity: validity), used: state.uses)
-        var bytes = state.entries.values.reduce(0) { $0 + $1.answer.body.count }
-        for (oldest, entry) in state.entries.sorted(by: { $0.value.used < $1.value.used })
-        where state.entries.count > limits.maximumEntries || bytes > limits.maximumBytes {
-            state.entries[oldest] = nil
-            bytes -= entry.answer.body.count
+        state.entries[bytes(key)] = Entry(answer: CachedAnswer(body: body, storedAt: clock.now, validity: validity), used: state.uses)
+        var total = state.entries.values.reduce(0) { $0 + $1.answer.body.count }
+        let newestFirst = mistake == .evictsNewest
+        for (evicted, entry) in state.entries.sorted(by: { ($0.value.used < $1.value.used) != newestFirst })
+        where state.entries.count > limits.maximumEntries || total > limits.maximumBytes {
+            state.entries[evicted] = nil
+            total -= entry.answer.body.count
         }
         return true
     }
 
     public func remove(key: String) async {
-        state.entries[Array(key.utf8)] = nil
+        state.entries[bytes(key)] = nil
     }
 
     public func removeAll(keyPrefix prefix: String) async {
-        state.entries = state.entries.filter { !$0.key.starts(with: prefix.utf8) }
+        if mistake == .removesTooMuch {
+            state.entries = state.entries.filter { !String(decoding: $0.key, as: UTF8.self).contains(prefix) }
+        } else {
+            state.entries = state.entries.filter { !$0.key.starts(with: prefix.utf8) }
+        }
     }
 
     public func statistics() async -> CacheStatistics {
+        if mistake == .reportsNothing { return CacheStatistics(entries: 0, bytes: 0, oldestStoredAt: nil) }
         let answers = state.entries.values.map(\.answer)
         return CacheStatistics(
             entries: answers.count,

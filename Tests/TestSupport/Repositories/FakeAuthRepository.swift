@@ -9,12 +9,27 @@ import Domain
 /// holds it and `RemoteAuthRepository` to the same outcomes; it has no tokens, so
 /// nothing to refresh, and once offline it stays so.
 public actor FakeAuthRepository: AuthRepository {
+    /// A mistake a hand-written account double makes, planted on purpose: the contract
+    /// suite shows that each one fails the clauses that should catch it.
+    public enum PlantedMistake: CaseIterable, Sendable {
+        /// A failed login forgets who was signed in.
+        case failedLoginSignsOut
+        /// Logging out when signed out is an error.
+        case logOutTwiceFails
+        /// With the backend away, asking who is signed in fails instead of using what was kept.
+        case forgetsOffline
+    }
+
+    private let mistake: PlantedMistake?
     private let accounts: [String: (password: String, user: User)]
     private var signedIn: User?
     private var reachable = true
 
-    /// - Parameter accounts: each user with the password that signs them in.
-    public init(accounts: [(user: User, password: String)]) {
+    /// - Parameters:
+    ///   - accounts: each user with the password that signs them in.
+    ///   - mistake: none, unless a test shows the contract catching it.
+    public init(accounts: [(user: User, password: String)], planting mistake: PlantedMistake? = nil) {
+        self.mistake = mistake
         var byName: [String: (password: String, user: User)] = [:]
         for account in accounts { byName[account.user.username] = (account.password, account.user) }
         self.accounts = byName
@@ -26,8 +41,12 @@ public actor FakeAuthRepository: AuthRepository {
     }
 
     public func logIn(_ credentials: Credentials) async throws(StoreError) -> User {
-        guard reachable else { throw .offline }
+        guard reachable else {
+            if mistake == .failedLoginSignsOut { signedIn = nil }
+            throw .offline
+        }
         guard let account = accounts[credentials.username], account.password == credentials.password else {
+            if mistake == .failedLoginSignsOut { signedIn = nil }
             throw .invalidCredentials
         }
         signedIn = account.user
@@ -40,6 +59,7 @@ public actor FakeAuthRepository: AuthRepository {
         case (.cacheOnly, _):
             return Fetched(user, from: .cache(age: .zero, reason: .offlineRequested))
         case (_, false):
+            if mistake == .forgetsOffline { throw .offline }
             return Fetched(user, from: .cache(age: .zero, reason: .backendUnreachable))
         case (_, true):
             return Fetched(user, from: .network)
@@ -47,6 +67,7 @@ public actor FakeAuthRepository: AuthRepository {
     }
 
     public func logOut() async throws(StoreError) {
+        if mistake == .logOutTwiceFails, signedIn == nil { throw .notSignedIn }
         signedIn = nil
     }
 }

@@ -11,20 +11,47 @@ import Domain
 /// test doubles: a Fake works like the real thing, a Stub gives fixed answers, a Spy
 /// records the calls it gets.
 public actor FakeProductRepository: ProductRepository {
-    private let catalogue: [Product]
+    /// A mistake a hand-written catalogue makes, planted on purpose: the contract suite
+    /// shows that each one fails the clauses that should catch it.
+    public enum PlantedMistake: CaseIterable, Sendable {
+        /// Skips `page × size`, as if pages counted from 0.
+        case pagesFromZero
+        /// Matches with case.
+        case caseSensitive
+        /// Looks at titles only.
+        case titlesOnly
+        /// Lists a search's matches newest first.
+        case newestFirst
+        /// Clamps a page past the end to the last full page, instead of answering empty.
+        case clampsPastTheEnd
+        /// Looks a product up by its position in the catalogue, not by its identifier.
+        case lookupByPosition
+        /// Lists the categories alphabetically, not in the order their first product comes.
+        case categoriesAlphabetical
+    }
 
-    /// - Parameter products: in any order; answers list them by identifier, as the store does.
-    public init(products: [Product]) {
+    private let catalogue: [Product]
+    private let mistake: PlantedMistake?
+
+    /// - Parameters:
+    ///   - products: in any order; answers list them by identifier, as the store does.
+    ///   - mistake: none, unless a test shows the contract catching it.
+    public init(products: [Product], planting mistake: PlantedMistake? = nil) {
         catalogue = products.sorted { $0.id.rawValue < $1.id.rawValue }
+        self.mistake = mistake
     }
 
     public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
-        let needle = query.text.lowercased()
-        let matches = catalogue.filter { $0.title.lowercased().contains(needle) || $0.description.lowercased().contains(needle) }
-        return Fetched(try Self.page(of: matches, page: query.paging.page, pageSize: query.paging.pageSize), from: .network)
+        let matches = catalogue.filter { isMatch($0, query.text) }
+        let ordered = mistake == .newestFirst ? matches.reversed() : matches
+        return Fetched(try page(of: ordered, page: query.paging.page, pageSize: query.paging.pageSize), from: .network)
     }
 
     public func product(id: ProductID, policy: ReadPolicy) async throws(StoreError) -> Fetched<Product> {
+        if mistake == .lookupByPosition {
+            guard catalogue.indices.contains(id.rawValue) else { throw .notFound }
+            return Fetched(catalogue[id.rawValue], from: .network)
+        }
         guard let product = catalogue.first(where: { $0.id == id }) else { throw .notFound }
         return Fetched(product, from: .network)
     }
@@ -32,6 +59,7 @@ public actor FakeProductRepository: ProductRepository {
     public func categories(policy: ReadPolicy) async throws(StoreError) -> Fetched<[Category]> {
         var seen: [String] = []
         for product in catalogue where !seen.contains(product.category) { seen.append(product.category) }
+        if mistake == .categoriesAlphabetical { seen.sort() }
         var categories: [Category] = []
         for slug in seen {
             do {
@@ -45,7 +73,15 @@ public actor FakeProductRepository: ProductRepository {
 
     public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         let matches = catalogue.filter { $0.category == query.slug.rawValue }
-        return Fetched(try Self.page(of: matches, page: query.paging.page, pageSize: query.paging.pageSize), from: .network)
+        return Fetched(try page(of: matches, page: query.paging.page, pageSize: query.paging.pageSize), from: .network)
+    }
+
+    private func isMatch(_ product: Product, _ text: String) -> Bool {
+        switch mistake {
+        case .caseSensitive: product.title.contains(text) || product.description.contains(text)
+        case .titlesOnly: product.title.lowercased().contains(text.lowercased())
+        default: product.title.lowercased().contains(text.lowercased()) || product.description.lowercased().contains(text.lowercased())
+        }
     }
 
     /// DummyJSON's name for a category, as the store gives it: the slug's words, each
@@ -54,8 +90,9 @@ public actor FakeProductRepository: ProductRepository {
         slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
-    private static func page(of matches: [Product], page: Int, pageSize: Int) throws(StoreError) -> ProductPage {
-        let skip = (page - 1) * pageSize
+    private func page(of matches: [Product], page: Int, pageSize: Int) throws(StoreError) -> ProductPage {
+        var skip = (mistake == .pagesFromZero ? page : page - 1) * pageSize
+        if mistake == .clampsPastTheEnd, skip >= matches.count { skip = max(0, matches.count - pageSize) }
         let shown = skip < matches.count ? Array(matches[skip..<min(matches.count, skip + pageSize)]) : []
         do {
             return try ProductPage(products: shown, total: matches.count, page: page, pageSize: pageSize)
