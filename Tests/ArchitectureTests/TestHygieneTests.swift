@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Two rules every test file keeps, read from the sources so a new file cannot forget
+/// Rules every test file keeps, read from the sources so a new file cannot forget
 /// them: each suite is bounded in time (a regression fails the run instead of hanging
-/// it), and each child process a test starts is handed its whole environment.
-@Suite("Test hygiene: time limits and clean child environments", .timeLimit(.minutes(1)))
+/// it), each child process a test starts is handed its whole environment, and nothing
+/// a test started is stopped from a task that may outlive it.
+@Suite("Test hygiene: time limits, clean child environments, owned teardown", .timeLimit(.minutes(1)))
 struct TestHygieneTests {
     /// Every Swift file under Tests/, with its text.
     static func testSources() throws -> [(path: String, text: String)] {
@@ -77,6 +78,15 @@ struct TestHygieneTests {
             }
         }
         #expect(inheriting.isEmpty, "\(inheriting)")
+    }
+
+    @Test("no teardown is left to a task that may run after the test returned, or never")
+    func teardownInTheTestsFlow() throws {
+        var detached: [String] = []
+        for (path, text) in try Self.testSources() where Self.occurrences(of: "defer { " + "Task {", in: text) > 0 {
+            detached.append(path)
+        }
+        #expect(detached.isEmpty, "stop it with an await in the test's flow, or a scope such as .stopsItsBackends: \(detached)")
     }
 
     @Test("the attribute reader finds a multi-line suite and its traits")

@@ -8,13 +8,12 @@ import Testing
 
 /// The real binary against the bundled backend over loopback HTTP: every row of
 /// CLI.md's exit statuses, sealed and plain.
-@Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)))
+@Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct CommandLineFlowTests {
     @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.builtIn)
     func sealedFlow(transport: ClientTransport) async throws {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
-        defer { Task { await backend.stop() } }
         let cli = try CLI(backend: backend, key: key, transport: transport)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
@@ -42,8 +41,7 @@ struct CommandLineFlowTests {
     @Test("an expired access token is refreshed without the user noticing", arguments: ClientTransport.builtIn)
     func transparentRefresh(transport: ClientTransport) async throws {
         let clock = FakeWallClock(Date())
-        let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
         let before = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
 
         clock.advance(by: 120) // the access token is now expired
@@ -59,7 +57,6 @@ struct CommandLineFlowTests {
     func refusedRefresh(transport: ClientTransport) async throws {
         let clock = FakeWallClock(Date())
         let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
-        defer { Task { await backend.stop() } }
         // Spend the refresh token behind the client's back, as a second device would.
         let sessionFile = cli.dataDirectory + "/session.json"
         let session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])
@@ -77,8 +74,7 @@ struct CommandLineFlowTests {
 
     @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientTransport.builtIn)
     func wrongPassword(transport: ClientTransport) async throws {
-        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn(transport: transport)
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")
         let whoami = try await cli.run(["whoami"])
@@ -113,8 +109,7 @@ struct CommandLineFlowTests {
 
     @Test("a second search within max-age sends nothing; --refresh revalidates and gets a 304; logout purges", arguments: ClientTransport.builtIn)
     func freshness(transport: ClientTransport) async throws {
-        let (backend, cli, _) = try await CLI.signedIn(transport: transport)
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn(transport: transport)
 
         let first = try await cli.run(["search", "phone", "--verbose"])
         let second = try await cli.run(["search", "phone", "--verbose", "--json"])
@@ -199,7 +194,6 @@ struct CommandLineFlowTests {
     @Test("status: exit 0 signed out or in, no folder made, the session's mode and the cache's figures, no request")
     func status() async throws {
         let (backend, cli, _) = try await CLI.signedIn()
-        defer { Task { await backend.stop() } }
         var fresh = try CLI(backend: backend, key: nil)
         fresh.environment["STOREFRONT_DATA_DIR"] = fresh.dataDirectory + "/not-yet"
         _ = try await cli.run(["search", "phone"])
@@ -250,7 +244,6 @@ struct CommandLineFlowTests {
         let serverKey = try GatewayKey.fresh()
         let sealed = try await RunningBackend.start(key: serverKey)
         let plain = try await RunningBackend.start(key: nil)
-        defer { Task { await sealed.stop(); await plain.stop() } }
         // The server's key id with another public key: the id is known, nothing opens.
         let clientKey = try GatewayKey.impostor(of: serverKey.ring.current.configuration.keyID)
 
@@ -268,7 +261,6 @@ struct CommandLineFlowTests {
     @Test("plain mode works end to end when neither side has a key", arguments: ClientTransport.builtIn)
     func plainMode(transport: ClientTransport) async throws {
         let backend = try await RunningBackend.start(key: nil)
-        defer { Task { await backend.stop() } }
         let cli = try CLI(backend: backend, key: nil, transport: transport)
         _ = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
 
@@ -281,7 +273,6 @@ struct CommandLineFlowTests {
     @Test("503s on a search are absorbed by the retry", arguments: ClientTransport.builtIn)
     func retryAbsorbs503(transport: ClientTransport) async throws {
         let (backend, cli, _) = try await CLI.signedIn(transport: transport)
-        defer { Task { await backend.stop() } }
         await backend.server.failNextRequests(2)
 
         let search = try await cli.run(["search", "phone", "--verbose"])

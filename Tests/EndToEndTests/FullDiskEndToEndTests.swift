@@ -12,7 +12,7 @@ import Glibc
 /// kept, and `--verbose` says so) and leaves the cache as it was; `logout`, which only
 /// removes files, still signs out. (`FullDiskTests` injects the same failure where a
 /// file system cannot be mounted.)
-@Suite("A real full disk", .serialized, .timeLimit(.minutes(2)))
+@Suite("A real full disk", .serialized, .timeLimit(.minutes(2)), .stopsItsBackends)
 struct FullDiskEndToEndTests {
     /// Every file under `folder` but the filler, with its bytes.
     private func snapshot(_ folder: String) throws -> [String: Data] {

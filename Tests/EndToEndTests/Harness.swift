@@ -42,6 +42,9 @@ final class RunningBackend: Sendable {
         tls: TLSFiles? = nil,
         replayFile: String? = nil
     ) async throws -> RunningBackend {
+        guard let started = StartedBackends.current else {
+            throw CLI.Failure(description: "a backend is started only in a suite marked .stopsItsBackends, which stops it when the test ends")
+        }
         var configuration = StoreServerConfiguration()
         configuration.port = 0
         configuration.gatewayKeys = keys
@@ -58,10 +61,13 @@ final class RunningBackend: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CLI.Failure(description: "the backend did not start") }
         let url = tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
-        return RunningBackend(server: server, url: url, key: keys?.current, task: task)
+        let backend = RunningBackend(server: server, url: url, key: keys?.current, task: task)
+        started.add(backend)
+        return backend
     }
 
-    /// Stops the server; requests after this find nothing listening.
+    /// Stops the server and waits until its run has returned; requests after this find
+    /// nothing listening. Safe to call more than once: the test's scope calls it again.
     func stop() async {
         task.cancel()
         _ = await task.result
@@ -130,10 +136,15 @@ struct CLI: Sendable {
     ) async throws -> (RunningBackend, CLI, GatewayKey) {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
-        let cli = try CLI(backend: backend, key: key, transport: transport)
-        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
-        guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
-        return (backend, cli, key)
+        do {
+            let cli = try CLI(backend: backend, key: key, transport: transport)
+            let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+            guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
+            return (backend, cli, key)
+        } catch {
+            await backend.stop()
+            throw error
+        }
     }
 
     /// Runs `storefront arguments…`, feeding `input` on standard input. Both outputs are
@@ -200,3 +211,4 @@ final class ServeProcess {
         process.terminate()
     }
 }
+

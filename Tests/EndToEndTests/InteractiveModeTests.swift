@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Interactive mode in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
+@Suite("Interactive mode in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct InteractiveModeTests {
     @Test(
         "signs in at the prompts, searches as you type, and leaves the terminal as it found it",
@@ -14,7 +14,6 @@ struct InteractiveModeTests {
     )
     func interactiveSession() async throws {
         let backend = try await RunningBackend.start(key: nil)
-        defer { Task { await backend.stop() } }
         let folder = try TemporaryDirectory()
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
@@ -63,14 +62,14 @@ struct InteractiveModeTests {
         #expect(["MacBook", "ZenBook", "ThinkPad", "XPS", "MateBook", "Yoga"].contains { laptops.contains($0) })
 
         terminal.type("\u{03}") // Ctrl-C
-        // Bounded, so a child that ignores Ctrl-C fails the test instead of hanging it.
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(20))
+        // Bounded by the suite's time limit, whose cancellation ends the child: one that
+        // ignores Ctrl-C fails the test instead of hanging it, and a slow one is waited for.
+        var statuses = exited.stream.makeAsyncIterator()
+        let status = await withTaskCancellationHandler {
+            await statuses.next()
+        } onCancel: {
             process.terminate()
         }
-        var statuses = exited.stream.makeAsyncIterator()
-        let status = await statuses.next()
-        watchdog.cancel()
         let after = try terminal.modes()
 
         #expect(status == 0)

@@ -6,13 +6,12 @@ import Testing
 /// Several `storefront` processes on one data folder, all holding the same expired
 /// access token, against a backend whose refresh tokens are single-use: exactly one of
 /// them may refresh, and the others must use what it saved.
-@Suite("Refresh shared by parallel processes", .serialized, .timeLimit(.minutes(5)))
+@Suite("Refresh shared by parallel processes", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct ParallelRefreshTests {
     @Test("8 processes start together on an expired token, 10 rounds: all succeed, one refresh a round")
     func eightProcesses() async throws {
         let clock = FakeWallClock(Date())
         let (backend, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60))
-        defer { Task { await backend.stop() } }
 
         for round in 1...10 {
             clock.advance(by: 120) // every access token issued so far has expired

@@ -12,7 +12,7 @@ import TestSupport
 /// gateway. It sees only `POST`s of opaque bytes; every answer it forges, replays or
 /// changes is refused (65), and the data folder stays byte for byte. The ten tries of
 /// issue 41 that version 2 let through are each here.
-@Suite("A recording relay against Oblivious HTTP", .timeLimit(.minutes(2)))
+@Suite("A recording relay against Oblivious HTTP", .timeLimit(.minutes(2)), .stopsItsBackends)
 struct SealedAttackTests {
     /// A sealed backend, a relay in front of it, and clients that send through the relay.
     struct Path {

@@ -3,7 +3,7 @@ import Infrastructure
 import TestSupport
 import Testing
 
-@Suite("No secret leaks", .serialized, .timeLimit(.minutes(5)))
+@Suite("No secret leaks", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct SecretsTests {
     @Test("with --verbose, no password, token or key appears in any output, nor in any data file but the session")
     func noSecretsAnywhere() async throws {

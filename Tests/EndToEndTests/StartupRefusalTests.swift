@@ -6,7 +6,7 @@ import Testing
 /// What is refused before any request: usage errors (64) and an unusable start-up
 /// (78: loose files, bad keys, taken ports, credentials in the address), each with a
 /// sentence that says what to do and nothing changed.
-@Suite("Refused at start: usage and configuration", .serialized, .timeLimit(.minutes(5)))
+@Suite("Refused at start: usage and configuration", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct StartupRefusalTests {
     @Test("usage errors exit 64 before anything is touched", arguments: [
         ["search", "phone", "--limit", "0"], ["search", "   "], ["search", "phone", "--page", "0"],
@@ -26,8 +26,7 @@ struct StartupRefusalTests {
 
     @Test("a session file others can read is refused with exit 78 and the chmod that fixes it")
     func looseSessionFile() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn()
         let session = cli.dataDirectory + "/session.json"
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: session)
 
@@ -39,8 +38,7 @@ struct StartupRefusalTests {
 
     @Test("a cache file others can read is refused with exit 78 and its chmod; nothing is changed", arguments: [0o644, 0o604, 0o640])
     func looseCacheFile(mode: Int) async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn()
         #expect(try await cli.run(["search", "phone"]).status == 0)
         // Whichever file the cache keeps, at whatever depth: the rule is the stores' own
         // (each names its folders), so this holds for any store the App is given.

@@ -6,7 +6,7 @@ import Testing
 
 /// https end to end (CLI.md, "TLS"): the real binary against the bundled backend
 /// serving a certificate from a throw-away authority made for the test.
-@Suite("TLS: trust, names and pins", .serialized, .timeLimit(.minutes(5)))
+@Suite("TLS: trust, names and pins", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct TLSTests {
     /// A backend serving `localhost`'s certificate from a fresh authority, and a CLI
     /// pointed at it with no trust settings yet.
@@ -16,7 +16,12 @@ struct TLSTests {
         let backend = try await RunningBackend.start(
             key: nil, tls: TLSFiles(certificateChain: issued.certificate, privateKey: issued.key)
         )
-        return (authority, backend, try CLI(backend: backend, key: nil))
+        do {
+            return (authority, backend, try CLI(backend: backend, key: nil))
+        } catch {
+            await backend.stop()
+            throw error
+        }
     }
 
     private func logIn(_ cli: CLI, _ options: [String]) async throws -> CLI.Result {
@@ -25,8 +30,7 @@ struct TLSTests {
 
     @Test("an authority given with --ca-file is trusted: login and search work over https")
     func trustedAuthority() async throws {
-        let (authority, backend, cli) = try await backend()
-        defer { Task { await backend.stop() } }
+        let (authority, _, cli) = try await backend()
 
         let login = try await logIn(cli, ["--ca-file", authority.certificate])
         var withVariable = cli
@@ -40,8 +44,7 @@ struct TLSTests {
 
     @Test("an authority nobody trusts: exit 76 naming the host, and no cached answer stands in")
     func untrusted() async throws {
-        let (authority, backend, cli) = try await backend()
-        defer { Task { await backend.stop() } }
+        let (authority, _, cli) = try await backend()
         #expect(try await logIn(cli, ["--ca-file", authority.certificate]).status == 0)
         // Cached now: an outage would be answered from the cache. A failed identity must not be.
         #expect(try await cli.run(["search", "phone", "--ca-file", authority.certificate]).status == 0)
@@ -58,8 +61,7 @@ struct TLSTests {
 
     @Test("a certificate for another name: exit 76, 'for another name'")
     func wrongName() async throws {
-        let (authority, backend, cli) = try await backend(names: ["store.example"])
-        defer { Task { await backend.stop() } }
+        let (authority, _, cli) = try await backend(names: ["store.example"])
 
         let login = try await logIn(cli, ["--ca-file", authority.certificate])
 
@@ -73,7 +75,6 @@ struct TLSTests {
         let authority = try await TestCertificateAuthority()
         let issued = try await authority.issueExpired("old", name: "localhost")
         let backend = try await RunningBackend.start(key: nil, tls: TLSFiles(certificateChain: issued.certificate, privateKey: issued.key))
-        defer { Task { await backend.stop() } }
         let cli = try CLI(backend: backend, key: nil)
 
         let login = try await logIn(cli, ["--ca-file", authority.certificate])
@@ -84,8 +85,7 @@ struct TLSTests {
 
     @Test("a pin of the server's key, or of its authority's key only, lets the connection through")
     func pinsMatch() async throws {
-        let (authority, backend, cli) = try await backend()
-        defer { Task { await backend.stop() } }
+        let (authority, _, cli) = try await backend()
         let serverPin = try await TestCertificateAuthority.pin(of: authority.folder.file("server.pem"))
         let authorityPin = try await TestCertificateAuthority.pin(of: authority.certificate)
 
@@ -98,8 +98,7 @@ struct TLSTests {
 
     @Test("a chain that carries no pinned key: exit 76, and the password was never sent")
     func pinMismatch() async throws {
-        let (authority, backend, cli) = try await backend()
-        defer { Task { await backend.stop() } }
+        let (authority, _, cli) = try await backend()
         let other = try await TestCertificateAuthority(name: "Another CA")
         let otherPin = try await TestCertificateAuthority.pin(of: other.certificate)
 
@@ -112,8 +111,7 @@ struct TLSTests {
 
     @Test("two pins during a rotation: the connection passes when either matches (STOREFRONT_PINS)")
     func rotation() async throws {
-        let (authority, backend, cli) = try await backend()
-        defer { Task { await backend.stop() } }
+        let (authority, _, cli) = try await backend()
         let next = try await TestCertificateAuthority(name: "Next CA")
         let pins = [try await TestCertificateAuthority.pin(of: next.certificate), try await TestCertificateAuthority.pin(of: authority.certificate)]
         var rotating = cli

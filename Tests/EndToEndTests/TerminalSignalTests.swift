@@ -12,7 +12,8 @@ import Glibc
     "Signals at the password prompt and in the live screen",
     .timeLimit(.minutes(5)),
     .serialized,
-    .enabled(if: PseudoTerminal.canRun, PseudoTerminal.skipped)
+    .enabled(if: PseudoTerminal.canRun, PseudoTerminal.skipped),
+    .stopsItsBackends
 )
 struct TerminalSignalTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -71,8 +72,7 @@ struct TerminalSignalTests {
 
     @Test("in the search screen", arguments: signals)
     func inSearchScreen(signal: Int32) async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn()
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
         let before = try terminal.modes()
@@ -92,8 +92,7 @@ struct TerminalSignalTests {
 
     @Test("a resize (SIGWINCH) redraws the screen at the new width")
     func resizeRedraws() async throws {
-        let (backend, cli, _) = try await CLI.signedIn()
-        defer { Task { await backend.stop() } }
+        let (_, cli, _) = try await CLI.signedIn()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         defer { terminal.close() }
         let child = try TerminalChild(cli: cli, arguments: [], terminal: terminal)
@@ -170,17 +169,17 @@ struct TerminalChild {
         return await exit()
     }
 
-    /// Waits for the end, but at most 20 s: a child still running then is killed and
-    /// reported as `.stillRunning` (the tests themselves never send SIGKILL).
+    /// Waits for the end. No clock: the suite's time limit cancels the wait, and then the
+    /// child is killed and reported as `.stillRunning` (the tests themselves never send
+    /// SIGKILL), so a child that ignores its signal fails the test instead of outliving it.
     func exit() async -> ChildEnding {
         let process = process
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(20))
+        var iterator = endings.makeAsyncIterator()
+        let ending = await withTaskCancellationHandler {
+            await iterator.next()
+        } onCancel: {
             kill(process.processIdentifier, SIGKILL)
         }
-        defer { watchdog.cancel() }
-        var iterator = endings.makeAsyncIterator()
-        let ending = await iterator.next() ?? .stillRunning
-        return ending == .signalled(SIGKILL) ? .stillRunning : ending
+        return ending.map { $0 == .signalled(SIGKILL) ? .stillRunning : $0 } ?? .stillRunning
     }
 }
