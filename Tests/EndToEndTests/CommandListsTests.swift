@@ -4,10 +4,11 @@ import Testing
 
 /// Every list a new command has to join, held to the commands the binary really has
 /// (its own help dump, which is what swift-argument-parser's manual and completions
-/// are written from): docs/CLI.md's table, the README's command list, the manual page,
-/// and the colour test's run of every command. Leaving a new command out of any of them
-/// fails here, naming the list; `CompletionTests` holds the three completion scripts
-/// to the same commands.
+/// are written from): docs/CLI.md's commands table and its Output table, the README's
+/// command list, the manual page, and the colour test's run of every command; and
+/// every error code the program prints, in CLI.md's exit statuses table in its
+/// status's row. Leaving a new command or code out of any of them fails here, naming
+/// the list; `CompletionTests` holds the three completion scripts to the same commands.
 @Suite("Every command is in every list", .timeLimit(.minutes(5)))
 struct CommandListsTests {
     static let root = RepositoryFolder.root
@@ -58,6 +59,36 @@ struct CommandListsTests {
         let run = Set(ColourTests.commands.compactMap(\.first) + ColourTests.afterTheBackend.compactMap(\.0.first))
         for command in commands {
             #expect(run.contains(command), "ColourTests.commands never runs \(command)")
+        }
+    }
+
+    @Test("each command's --json document is in docs/CLI.md's Output table, or its own row says what --json gives")
+    func outputTableNamesEveryCommand() async throws {
+        let cli = try Self.document("docs/CLI.md")
+        let output = Self.section("## Output", of: cli)
+        let rows = output.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { $0.split(separator: "|").first.map(String.init) ?? "" }
+        #expect(rows.count >= 5, "docs/CLI.md's Output table was not found")
+        for command in try await Self.commands() {
+            let inOutputTable = rows.contains { $0.contains("`\(command)`") }
+            let ownRow = cli.split(separator: "\n").first { $0.hasPrefix("| `storefront \(command)`") }
+            #expect(inOutputTable || ownRow?.contains("`--json`") == true, "docs/CLI.md's Output table has no row for \(command)")
+        }
+    }
+
+    @Test("each error code the program prints is in docs/CLI.md's exit statuses table, in the row of its status")
+    func exitTableNamesEveryCode() throws {
+        let statuses = Dictionary(uniqueKeysWithValues: try Self.document("Presentation/Output/ProcessExitStatus.swift")
+            .matches(of: /case\s+(\w+)\s*=\s*(\d+)/).map { (String($0.1), String($0.2)) })
+        // Each `ErrorMessage` names its code and then its status; the reporter's own
+        // three (a start-up failure, a usage error, an unknown command's item) are written out.
+        var codes = try Self.document("Presentation/Output/ErrorMessage.swift")
+            .matches(of: /code:\s*"([a-z-]+)"[^}]*?exitStatus:\s*\.(\w+)/).map { (String($0.1), statuses[String($0.2)] ?? "?") }
+        codes += [("configuration", "78"), ("usage", "64"), ("not-found", "1")]
+        #expect(codes.count >= 18, "the error codes were not read: \(codes)")
+        let table = Self.section("## Exit statuses", of: try Self.document("docs/CLI.md")).split(separator: "\n")
+        for (code, status) in codes {
+            let row = table.first { $0.hasPrefix("| \(status) |") }
+            #expect(row?.contains("`\(code)`") == true, "docs/CLI.md's exit statuses table has no `\(code)` in the row of \(status)")
         }
     }
 }
