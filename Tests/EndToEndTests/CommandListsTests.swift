@@ -5,9 +5,9 @@ import Testing
 /// Every list a new command has to join, held to the commands the binary really has
 /// (its own help dump, which is what swift-argument-parser's manual and completions
 /// are written from): docs/CLI.md's commands table and its Output table, the README's
-/// command list, the manual page, and the colour test's run of every command; and
-/// every error code the program prints, in CLI.md's exit statuses table in its
-/// status's row. Leaving a new command or code out of any of them fails here, naming
+/// command list, docs/USING.md's examples, the manual page, and the colour test's run
+/// of every command; and every error code the program prints, in CLI.md's exit
+/// statuses table in its status's row. Leaving a new command or code out of any of them fails here, naming
 /// the list; `CompletionTests` holds the three completion scripts to the same commands.
 @Suite("Every command is in every list", .timeLimit(.minutes(5)))
 struct CommandListsTests {
@@ -38,18 +38,20 @@ struct CommandListsTests {
         return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
     }
 
-    @Test("each command has its row in docs/CLI.md, its line in the README's command list, and its entry in the manual")
+    @Test("each command has its row in docs/CLI.md, its line in the README's command list, an example in docs/USING.md, and its entry in the manual")
     func documentsNameEveryCommand() async throws {
         let commands = try await Self.commands()
         #expect(commands.count >= 10, "the binary's commands were not read: \(commands)")
         let cli = try Self.document("docs/CLI.md")
         let readme = Self.section("## The commands", of: try Self.document("README.md"))
         let manual = try Self.document("docs/storefront.1")
+        let using = try Self.document("docs/USING.md")
         #expect(!readme.isEmpty, "README.md has no \"## The commands\" section")
         for command in commands {
             #expect(cli.contains("| `storefront \(command)"), "docs/CLI.md has no row for storefront \(command)")
             #expect(readme.contains("storefront \(command)"), "README.md's command list lacks storefront \(command)")
             #expect(manual.contains(".It Em \(command)\n"), "docs/storefront.1 has no entry for \(command): run scripts/update-manual")
+            #expect(using.contains("storefront \(command)"), "docs/USING.md shows no example of storefront \(command)")
         }
     }
 

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The lists in the documents (and the contracts) a new seam, method, use case, route or
+/// fuzz target has to join, read from the sources so that leaving one out fails here,
+/// naming the list: each a place docs/ADDING-A-FEATURE.md sends a newcomer to.
+@Suite("Every seam, use case, route and fuzz target is in its lists", .timeLimit(.minutes(1)))
+struct DocumentListsTests {
+    static let root = PackageReader.repositoryRoot
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The names of the Swift files in `folder`, without `.swift`.
+    static func types(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
+    }
+
+    /// The seams the contracts hold, each with the file its protocol is declared in.
+    static let seams = [
+        "ProductRepository": "Domain/Repositories/ProductRepository.swift",
+        "AuthRepository": "Domain/Repositories/AuthRepository.swift",
+        "SessionStore": "Data/Session/SessionStore.swift",
+        "ResponseCache": "Data/Cache/ResponseCache.swift",
+    ]
+
+    @Test("every repository protocol in Domain/Repositories/ is a seam with a contract")
+    func everyRepositoryHasAContract() throws {
+        for name in try Self.types(in: "Domain/Repositories") {
+            #expect(Self.seams[name] != nil, "\(name) has no contract: add Tests/DataTests/Contracts/\(name)ContractTests.swift, and its row in docs/TESTING.md")
+        }
+    }
+
+    @Test("every method of a seam's protocol is called by a clause of its contract")
+    func everyMethodIsHeldByAClause() throws {
+        for (seam, file) in Self.seams.sorted(by: { $0.key < $1.key }) {
+            let declaration = try Self.text(file)
+            let body = declaration[(declaration.range(of: "protocol \(seam):")?.upperBound ?? declaration.startIndex)...]
+            let protocolBody = body[..<(body.range(of: "\n}")?.lowerBound ?? body.endIndex)]
+            let methods = Set(protocolBody.matches(of: /func\s+(\w+)\s*\(/).map { String($0.1) })
+            #expect(!methods.isEmpty, "\(seam)'s methods were not found")
+            let contract = try Self.text("Tests/DataTests/Contracts/\(seam)ContractTests.swift")
+            for method in methods.sorted() {
+                #expect(contract.contains(".\(method)("), "no clause of \(seam)ContractTests calls \(method): add one, with its answers written out")
+            }
+        }
+    }
+
+    @Test("every contract is a row of docs/TESTING.md's table of seams")
+    func everyContractIsInTheTable() throws {
+        let testing = try Self.text("docs/TESTING.md")
+        let rows = testing.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for contract in try Self.types(in: "Tests/DataTests/Contracts").filter({ $0.hasSuffix("ContractTests") }) {
+            let seam = String(contract.dropLast("ContractTests".count))
+            #expect(rows.contains { $0.hasPrefix("| `\(seam)`") && $0.contains("`\(contract)`") }, "docs/TESTING.md's table of seams has no row for \(seam) and \(contract)")
+        }
+    }
+
+    @Test("every use case in Domain/UseCases/ is named in docs/ARCHITECTURE.md's row for Domain/")
+    func everyUseCaseInTheArchitecture() throws {
+        let row = try Self.text("docs/ARCHITECTURE.md").split(separator: "\n").first { $0.hasPrefix("| `Domain/` |") }
+        let useCases = try Self.types(in: "Domain/UseCases")
+        #expect(useCases.count >= 7, "the use cases were not found: \(useCases)")
+        for useCase in useCases {
+            #expect(row?.contains("`\(useCase)`") == true, "docs/ARCHITECTURE.md's Domain/ row does not name \(useCase)")
+        }
+    }
+
+    @Test("every fuzz target is in docs/TESTING.md's table of fuzz targets and docs/ARCHITECTURE.md's Fuzz/ row")
+    func everyFuzzTargetListed() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Fuzz").path)
+            .filter { !["Corpus", "Support"].contains($0) && !$0.hasPrefix(".") }.sorted()
+        #expect(folders.count >= 7, "the fuzz targets were not found: \(folders)")
+        let testing = try Self.text("docs/TESTING.md")
+        let architecture = try Self.text("docs/ARCHITECTURE.md").split(separator: "\n").first { $0.hasPrefix("| `Fuzz/` |") }
+        for folder in folders {
+            #expect(testing.contains("| `Fuzz\(folder)` |"), "docs/TESTING.md's fuzz table has no row for Fuzz\(folder)")
+            #expect(architecture?.contains("`Fuzz\(folder)`") == true, "docs/ARCHITECTURE.md's Fuzz/ row does not name Fuzz\(folder)")
+        }
+    }
+
+    @Test("every operation of docs/openapi.json is described in docs/PROTOCOL.md")
+    func everyOperationInTheProtocol() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(Self.text("docs/openapi.json").utf8)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let protocolText = try Self.text("docs/PROTOCOL.md")
+        for (path, operations) in paths.sorted(by: { $0.key < $1.key }) {
+            for method in operations.keys where ["get", "post", "put", "patch", "delete"].contains(method) {
+                #expect(protocolText.contains("`\(method.uppercased()) \(path)"), "docs/PROTOCOL.md does not describe `\(method.uppercased()) \(path)`")
+            }
+        }
+    }
+}
