@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Infrastructure
 import TestSupport
 import Testing
@@ -24,7 +25,15 @@ struct CoreFileTests {
     )
     func crashDuringLogin() async throws {
         // A backend that takes the login and never answers: the password is in memory.
-        let server = try LoopbackHTTPServer { _ in .hang }
+        // It sends SIGQUIT itself, from its own thread, the moment the login arrives:
+        // no scheduling of the test's tasks stands between, so on a loaded machine the
+        // client's 15 s deadline cannot end the login first (it did, exiting 69).
+        let child = ChildID()
+        let server = try LoopbackHTTPServer { _ in
+            let pid = child.value.load(ordering: .acquiring)
+            if pid > 0 { kill(pid, SIGQUIT) }
+            return .hang
+        }
         defer { server.stop() }
         let folder = try TemporaryDirectory()
         let key = try GatewayKey.fresh()
@@ -43,7 +52,7 @@ struct CoreFileTests {
         let original = limit
         limit.rlim_cur = limit.rlim_max
         setrlimit(RLIMIT_CORE_VALUE, &limit)
-        let child = try TerminalChild(
+        let login = try TerminalChild(
             cli: cli,
             arguments: ["login", "--username", "emilys", "--ohttp-keys-file", key.configurationFile],
             terminal: terminal,
@@ -51,11 +60,12 @@ struct CoreFileTests {
         )
         var restored = original
         setrlimit(RLIMIT_CORE_VALUE, &restored)
+        child.value.store(login.process.processIdentifier, ordering: .releasing)
 
         #expect(await terminal.waitFor("Password for emilys: "))
         terminal.type("correct-horse-battery\r")
         #expect(await server.eventStream.first { $0 == "request" } != nil)
-        let ending = await child.send(SIGQUIT)
+        let ending = await login.exit()
 
         #expect(ending == .signalled(SIGQUIT), "\(terminal.screen)")
         let cores = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("core") }
@@ -69,3 +79,8 @@ struct CoreFileTests {
 
 /// Glibc imports RLIMIT_CORE as an enum case on some toolchains and an Int32 on others.
 private let RLIMIT_CORE_VALUE = __rlimit_resource_t(RLIMIT_CORE.rawValue)
+
+/// The login's process id, for the server's thread to signal.
+private final class ChildID: Sendable {
+    let value = Atomic<Int32>(0)
+}
