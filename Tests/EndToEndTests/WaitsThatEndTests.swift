@@ -9,7 +9,7 @@ import Glibc
 /// that never exits and a gate nobody opens each end their wait when the waiting task
 /// is cancelled, the child killed, so a hang fails one test and the run goes on. And a
 /// child that writes more than a pipe holds, on both outputs, is read to the end.
-@Suite("Waits that end", .timeLimit(.minutes(1)))
+@Suite("Waits that end", .timeLimit(.minutes(2)))
 struct WaitsThatEndTests {
     /// Starts `bash -c script` in a task, where the script first writes its own process
     /// id into a FIFO; returns the task and that id, read once the child is running.
