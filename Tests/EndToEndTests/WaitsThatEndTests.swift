@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 #if canImport(Glibc)
@@ -32,6 +33,33 @@ struct WaitsThatEndTests {
     /// Whether `pid` is gone (reaped): signal 0 finds no such process.
     private func isGone(_ pid: pid_t) -> Bool {
         kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// CI's run once failed "Text file busy": a binary the test had just copied was still
+    /// open for writing in a child another test was forking. Held open here on purpose.
+    @Test("a program still open for writing elsewhere is run once it is closed, not refused")
+    func busyProgramRunsOnceFree() async throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.file("script")
+        try "#!/bin/sh\nexit 7\n".write(toFile: script, atomically: false, encoding: .utf8)
+        try #require(chmod(script, 0o755) == 0)
+        let writer = open(script, O_WRONLY | O_CLOEXEC)
+        try #require(writer >= 0)
+        let ended = Flag()
+        let run = Task {
+            defer { ended.set() }
+            return try await ChildProcess.run(script, arguments: [], environment: ChildEnvironment.clean(home: folder.path)).status
+        }
+        // While the file is busy the run must not end (a refused spawn ends it at once);
+        // counted turns, not time, so a slow machine can only make this check weaker.
+        var turns = 0
+        while !ended.isSet, turns < 100_000 {
+            await Task.yield()
+            turns += 1
+        }
+        #expect(!ended.isSet, "the run ended while its program was still open for writing")
+        close(writer)
+        #expect(try await run.value == 7)
     }
 
     @Test("a child that never exits: cancelling the wait kills it, and the wait throws")
@@ -93,4 +121,15 @@ struct WaitsThatEndTests {
         let reader = try await ChildProcess.run("/bin/sh", arguments: ["-c", "wc -c"], environment: ChildEnvironment.clean(home: "/nonexistent"), input: input)
         #expect(reader.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1048576")
     }
+}
+
+/// Set once, read from another task.
+private final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func set() {
+        value.store(true, ordering: .releasing)
+    }
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }

@@ -49,16 +49,18 @@ public enum ChildProcess {
     ) async throws -> Result {
         var options = PlatformOptions()
         options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(1))]
-        let result = try await Subprocess.run(
-            .path(FilePath(executable)),
-            arguments: Arguments(arguments),
-            environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
-            workingDirectory: workingDirectory.map { FilePath($0) },
-            platformOptions: options,
-            input: .fileDescriptor(try inputFile(holding: input), closeAfterSpawningProcess: true),
-            output: .bytes(limit: outputLimit),
-            error: .bytes(limit: outputLimit)
-        )
+        let result = try await spawningWhenFree {
+            try await Subprocess.run(
+                .path(FilePath(executable)),
+                arguments: Arguments(arguments),
+                environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+                workingDirectory: workingDirectory.map { FilePath($0) },
+                platformOptions: options,
+                input: .fileDescriptor(try inputFile(holding: input), closeAfterSpawningProcess: true),
+                output: .bytes(limit: outputLimit),
+                error: .bytes(limit: outputLimit)
+            )
+        }
         // A run whose task was cancelled tore its child down: that is no result.
         try Task.checkCancellation()
         let status: Int32 = switch result.terminationStatus {
@@ -66,6 +68,22 @@ public enum ChildProcess {
         case .signaled(let signal): 128 + signal
         }
         return Result(status: status, standardOutputBytes: result.standardOutput, standardErrorBytes: result.standardError)
+    }
+
+    /// Runs `spawn` again for as long as the kernel refuses `executable` as busy
+    /// (ETXTBSY). A program the test has just written (a copied binary, a stand-in
+    /// script) stays open for writing in any child another test forks before that child
+    /// execs, and exec refuses a file open for writing until then: a window of
+    /// microseconds, which a loaded machine widens. Polled, not timed: the suite's time
+    /// limit is the only bound.
+    private static func spawningWhenFree<Value>(_ spawn: () async throws -> Value) async throws -> Value {
+        while true {
+            do {
+                return try await spawn()
+            } catch let error as SubprocessError where error.underlyingError?.rawValue == ETXTBSY {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
     }
 
     /// `bytes` in a file already removed from its folder, open for reading: the child's
