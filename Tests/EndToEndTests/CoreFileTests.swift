@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Infrastructure
 import TestSupport
 import Testing
@@ -28,9 +27,9 @@ struct CoreFileTests {
         // It sends SIGQUIT itself, from its own thread, the moment the login arrives:
         // no scheduling of the test's tasks stands between, so on a loaded machine the
         // client's 15 s deadline cannot end the login first (it did, exiting 69).
-        let child = ChildID()
+        let child = SharedValue<Int32>(0)
         let server = try LoopbackHTTPServer { _ in
-            let pid = child.value.load(ordering: .acquiring)
+            let pid = child.value
             if pid > 0 { kill(pid, SIGQUIT) }
             return .hang
         }
@@ -60,7 +59,7 @@ struct CoreFileTests {
         )
         var restored = original
         setrlimit(RLIMIT_CORE_VALUE, &restored)
-        child.value.store(login.process.processIdentifier, ordering: .releasing)
+        child.set(login.process.processIdentifier)
 
         #expect(await terminal.waitFor("Password for emilys: "))
         terminal.type("correct-horse-battery\r")
@@ -80,7 +79,3 @@ struct CoreFileTests {
 /// Glibc imports RLIMIT_CORE as an enum case on some toolchains and an Int32 on others.
 private let RLIMIT_CORE_VALUE = __rlimit_resource_t(RLIMIT_CORE.rawValue)
 
-/// The login's process id, for the server's thread to signal.
-private final class ChildID: Sendable {
-    let value = Atomic<Int32>(0)
-}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 #if canImport(Glibc)
@@ -45,19 +44,19 @@ struct WaitsThatEndTests {
         try #require(chmod(script, 0o755) == 0)
         let writer = open(script, O_WRONLY | O_CLOEXEC)
         try #require(writer >= 0)
-        let ended = Flag()
+        let ended = SharedValue(false)
         let run = Task {
-            defer { ended.set() }
+            defer { ended.set(true) }
             return try await ChildProcess.run(script, arguments: [], environment: ChildEnvironment.clean(home: folder.path)).status
         }
         // While the file is busy the run must not end (a refused spawn ends it at once);
         // counted turns, not time, so a slow machine can only make this check weaker.
         var turns = 0
-        while !ended.isSet, turns < 100_000 {
+        while !ended.value, turns < 100_000 {
             await Task.yield()
             turns += 1
         }
-        #expect(!ended.isSet, "the run ended while its program was still open for writing")
+        #expect(!ended.value, "the run ended while its program was still open for writing")
         close(writer)
         #expect(try await run.value == 7)
     }
@@ -123,13 +122,3 @@ struct WaitsThatEndTests {
     }
 }
 
-/// Set once, read from another task.
-private final class Flag: Sendable {
-    private let value = Atomic<Bool>(false)
-
-    func set() {
-        value.store(true, ordering: .releasing)
-    }
-
-    var isSet: Bool { value.load(ordering: .acquiring) }
-}

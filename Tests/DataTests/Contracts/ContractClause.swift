@@ -1,4 +1,4 @@
-import Synchronization
+import TestSupport
 import Testing
 
 /// One promise of a seam's contract, written once and checked against every
@@ -33,8 +33,8 @@ struct ContractCase<Subject: Sendable & CustomTestStringConvertible>: Sendable, 
 
     var testDescription: String { "\(subject.testDescription): \(clause.promise)" }
 
-    /// Every clause against every implementation it applies to; `#require`d non-empty
-    /// by the suites, so that a clause no implementation takes is seen.
+    /// Every clause against every implementation it applies to: a pair a clause does not
+    /// apply to is left out by name (`appliesTo`), never run with nothing to check.
     static func all(_ subjects: [Subject], _ clauses: [ContractClause<Subject>]) -> [ContractCase] {
         subjects.flatMap { subject in clauses.filter { $0.appliesTo(subject) }.map { ContractCase(subject: subject, clause: $0) } }
     }
@@ -48,7 +48,7 @@ extension Array {
     func failing<Subject: Sendable>(for subject: Subject) async -> [String] where Element == ContractClause<Subject> {
         var failing: [String] = []
         for clause in self where clause.appliesTo(subject) {
-            let issues = IssueCount()
+            let failed = SharedValue(false)
             await withKnownIssue(isIntermittent: true) {
                 do {
                     try await clause.check(subject)
@@ -56,22 +56,12 @@ extension Array {
                     Issue.record(error)
                 }
             } matching: { _ in
-                issues.add()
+                failed.set(true)
                 return true
             }
-            if issues.value > 0 { failing.append(clause.promise) }
+            if failed.value { failing.append(clause.promise) }
         }
         return failing
     }
 }
 
-/// How many issues a clause recorded; the matcher is called from the clause's task.
-private final class IssueCount: Sendable {
-    private let count = Atomic<Int>(0)
-
-    func add() {
-        count.add(1, ordering: .relaxed)
-    }
-
-    var value: Int { count.load(ordering: .relaxed) }
-}
