@@ -39,6 +39,18 @@ struct CacheHeadersTests {
         #expect(search.headers["ETag"] != product.headers["ETag"])
     }
 
+    @Test("/auth/me is each user's own: another user's token gets their profile, with another ETag")
+    func perUser() async throws {
+        let michael = try await store.signIn(as: "michaelw", password: "michaelwpass")
+        let hers = await store.get("/auth/me")
+        let his = await store.get("/auth/me", token: michael)
+
+        let herName = (try JSONSerialization.jsonObject(with: Data(hers.body)) as? [String: Any])?["username"] as? String
+        let hisName = (try JSONSerialization.jsonObject(with: Data(his.body)) as? [String: Any])?["username"] as? String
+        #expect(herName == "emilys" && hisName == "michaelw")
+        #expect(hers.headers["ETag"] != nil && hers.headers["ETag"] != his.headers["ETag"])
+    }
+
     @Test("errors carry no caching headers")
     func errorsUnmarked() async {
         let missing = await get("/auth/products/999999")
