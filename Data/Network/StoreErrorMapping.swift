@@ -110,29 +110,4 @@ package enum StoreErrorMapping {
             .unexpected(detail: reason)
         }
     }
-
-    /// What the backend asked or said, for the `--verbose` line (escaped when printed).
-    /// The server's message is folded onto one line and cut at 200 characters: CLI.md
-    /// promises one line per exchange, whatever a server puts in its message.
-    static func whatTheBackendSaid(_ error: StoreError) -> String {
-        switch error {
-        case .rateLimited(let wait?): return "asked to wait \(wait.components.seconds) s, "
-        case .rateLimited(nil): return "asked to wait, "
-        case .serverFailed(let status, let message?):
-            let oneLine = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            return "failed (\(status): \(oneLine.prefix(200))), "
-        default: return ""
-        }
-    }
-
-    /// Why a kept answer may stand in for this failure (the store client's rule 5), or
-    /// nil when it may not: the backend was away, busy or failing, never a refusal.
-    static func standInReason(for error: StoreError) -> CacheReason? {
-        switch error {
-        case .offline: .backendUnreachable
-        case .rateLimited: .backendBusy
-        case .serverFailed(let status, _): .backendFailed(status: status)
-        default: nil
-        }
-    }
 }

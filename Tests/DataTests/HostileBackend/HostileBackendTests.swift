@@ -75,13 +75,13 @@ struct HostileBackendTests {
             let held = await cache.statistics().entries
             var valid = 0
             for query in queries {
-                let key = StoreClient.Owner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
+                let key = CacheOwner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
                 if let cached = await cache.answer(for: key) {
                     #expect(throws: Never.self) { _ = try JSONDecoder().decode(ProductSearchResponseDTO.self, from: Data(cached.body)).toDomain(for: query.paging) }
                     valid += 1
                 }
             }
-            if let user = await cache.answer(for: StoreClient.Owner(namespace: Self.namespace, userID: 1).key(for: "/auth/me")) {
+            if let user = await cache.answer(for: CacheOwner(namespace: Self.namespace, userID: 1).key(for: "/auth/me")) {
                 #expect(throws: Never.self) { _ = try JSONDecoder().decode(UserDTO.self, from: Data(user.body)).toDomain() }
                 valid += 1
             }
@@ -155,7 +155,7 @@ struct HostileBackendTests {
     /// What the cache holds under every key a round can write, through the seam alone,
     /// so that any store can be compared before and after.
     private static func entries(of cache: any ResponseCache, queries: [SearchQuery]) async -> [String: CachedAnswer] {
-        let owner = StoreClient.Owner(namespace: namespace, userID: 1)
+        let owner = CacheOwner(namespace: namespace, userID: 1)
         var entries: [String: CachedAnswer] = [:]
         for target in queries.map({ StoreEndpoints.search($0).target }) + ["/auth/me"] {
             entries[target] = await cache.answer(for: owner.key(for: target))
