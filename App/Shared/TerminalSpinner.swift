@@ -10,8 +10,7 @@ import Synchronization
 /// after the line that ended the wait.
 public final class TerminalSpinner: Sendable {
     private struct State {
-        /// The frames of the last wait; kept once stopped (and cancelled), so `drained`
-        /// can wait for its end.
+        /// The frames of the wait under way, cancelled when it stops.
         var task: Task<Void, Never>?
         /// Bumped by each begin and stop, so a frame of an ended wait is never drawn.
         var generation = 0
@@ -26,17 +25,20 @@ public final class TerminalSpinner: Sendable {
     private let state = Mutex(State())
     private let write: @Sendable (String) -> Void
     private let sleeper: any Sleeper
+    private let tasks: any TaskStarter
     private let delay: Duration
     private let interval: Duration
 
     public init(
         write: @escaping @Sendable (String) -> Void,
         sleeper: any Sleeper = ContinuousSleeper(),
+        tasks: any TaskStarter = UnstructuredTasks(),
         delay: Duration = .milliseconds(150),
         interval: Duration = .milliseconds(100)
     ) {
         self.write = write
         self.sleeper = sleeper
+        self.tasks = tasks
         self.delay = delay
         self.interval = interval
     }
@@ -46,7 +48,7 @@ public final class TerminalSpinner: Sendable {
         state.withLock { state in
             let generation = state.generation
             state.label = TerminalText.escapingControls(label)
-            state.task = Task { [self] in
+            state.task = tasks.start { [self] in
                 await animate(generation: generation)
             }
         }
@@ -67,12 +69,6 @@ public final class TerminalSpinner: Sendable {
                 state.showing = false
             }
         }
-    }
-
-    /// Returns once the last wait's frames task has ended, so a test sees any frame
-    /// that would land late before it says none did.
-    public func drained() async {
-        await state.withLock { $0.task }?.value
     }
 
     private func animate(generation: Int) async {

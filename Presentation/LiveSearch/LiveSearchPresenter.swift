@@ -11,25 +11,24 @@ public actor LiveSearchPresenter {
     private let searchProducts: SearchProducts
     private let view: any LiveSearchView
     private let timer: any DebounceTimer
+    private let tasks: any TaskStarter
     private let debounce: Duration
     /// Bumped by every change of query or page; an answer counts only if its number is current.
     private var generation = 0
     private var pageNumber = 1
     private var current: Task<Void, Never>?
-    /// Searches started and not yet finished (cancelled ones included), and who waits for none.
-    private var running = 0
-    private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiterID = 0
 
     public init(
         searchProducts: SearchProducts,
         view: any LiveSearchView,
         timer: any DebounceTimer,
+        tasks: any TaskStarter = UnstructuredTasks(),
         debounce: Duration = .milliseconds(300)
     ) {
         self.searchProducts = searchProducts
         self.view = view
         self.timer = timer
+        self.tasks = tasks
         self.debounce = debounce
     }
 
@@ -91,34 +90,6 @@ public actor LiveSearchPresenter {
         min(Paging.pageSizes.upperBound, max(Paging.pageSizes.lowerBound, view.resultRows))
     }
 
-    /// Waits until every search started so far has finished or given up, or the
-    /// waiting task is cancelled (as a test's time limit does). For tests.
-    public func settle() async {
-        guard running > 0 else { return }
-        nextWaiterID += 1
-        let id = nextWaiterID
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // On this actor: a cancellation either came before (seen here) or its
-                // `stopWaiting` runs after this, and finds the waiter.
-                if Task.isCancelled { continuation.resume() } else { idleWaiters[id] = continuation }
-            }
-        } onCancel: {
-            Task { await self.stopWaiting(id) }
-        }
-    }
-
-    private func stopWaiting(_ id: Int) {
-        idleWaiters.removeValue(forKey: id)?.resume()
-    }
-
-    private func ended() {
-        running -= 1
-        guard running == 0 else { return }
-        idleWaiters.values.forEach { $0.resume() }
-        idleWaiters.removeAll()
-    }
-
     private func queryChanged() {
         pageNumber = 1
         screen.selectedRow = 0
@@ -148,9 +119,8 @@ public actor LiveSearchPresenter {
         let number = generation
         let text = screen.query
         let page = pageNumber
-        running += 1
-        current = Task {
-            defer { ended() }
+        let timer = timer
+        current = tasks.start { [self] in
             if delay > .zero {
                 do {
                     try await timer.sleep(for: delay)

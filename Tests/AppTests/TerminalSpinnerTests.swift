@@ -13,11 +13,14 @@ struct TerminalSpinnerTests {
         func append(_ text: String) { writes.withLock { $0.append(text) } }
     }
 
+    /// Starts the spinner's frames, and waits for them to end.
+    let tasks = TrackedTasks()
+
     /// A spinner writing to a screen the test reads, on a sleeper the test moves.
     private func spinner() -> (TerminalSpinner, Screen, ManualSleeper) {
         let screen = Screen()
         let sleeper = ManualSleeper()
-        return (TerminalSpinner(write: screen.append, sleeper: sleeper), screen, sleeper)
+        return (TerminalSpinner(write: screen.append, sleeper: sleeper, tasks: tasks), screen, sleeper)
     }
 
     @Test("a quick wait draws nothing; a long one draws frames, then clears its line when it ends")
@@ -37,7 +40,7 @@ struct TerminalSpinnerTests {
         // The third frame is due as the wait ends: it may land before the clear, never after.
         await sleeper.wakeAll()
         spinner.stop()
-        await spinner.drained()
+        await tasks.settle()
         #expect(screen.all.last == "\r\u{1B}[K", "a frame after the wait ended: \(screen.all)")
         #expect(screen.all.filter { $0 == "\r\u{1B}[K" }.count == 1)
     }
@@ -50,7 +53,7 @@ struct TerminalSpinnerTests {
         await sleeper.waitForSleepers(1)
         spinner.stop()
         await sleeper.wakeAll()
-        await spinner.drained()
+        await tasks.settle()
 
         #expect(screen.all.isEmpty)
     }

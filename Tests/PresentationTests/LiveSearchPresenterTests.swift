@@ -6,10 +6,12 @@ import Testing
 @Suite("LiveSearchPresenter: debounce, cancellation, latest wins", .timeLimit(.minutes(1)))
 struct LiveSearchPresenterTests {
     let timer = FakeDebounceTimer()
+    /// Starts the presenter's searches, and waits for them to end.
+    let tasks = TrackedTasks()
     let view = SpyView()
 
     private func presenter(_ repository: SpySearchRepository) -> LiveSearchPresenter {
-        LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, timer: timer)
+        LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, timer: timer, tasks: tasks)
     }
 
     /// Lets `duration` pass once the presenter's `count`-th debounce wait has begun.
@@ -29,12 +31,12 @@ struct LiveSearchPresenterTests {
         for (rows, expected) in [(25, 25), (3, 3), (500, 100)] {
             let repository = SpyProductRepository(search: .failure(.offline))
             let timer = FakeDebounceTimer()
-            let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: SpyView(resultRows: rows), timer: timer)
+            let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: SpyView(resultRows: rows), timer: timer, tasks: tasks)
 
             await presenter.handle(.character("p"))
             await timer.waitForSleeps(1)
             await timer.advance(by: .milliseconds(300))
-            await presenter.settle()
+            await tasks.settle()
 
             #expect(await repository.searchCalls.last?.paging.pageSize == expected, "\(rows) rows")
         }
@@ -45,20 +47,20 @@ struct LiveSearchPresenterTests {
         let catalogue = FakeProductRepository(products: try SampleCatalogue.products())
         let view = SpyView(resultRows: 2)
         let timer = FakeDebounceTimer()
-        let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: catalogue), view: view, timer: timer)
+        let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: catalogue), view: view, timer: timer, tasks: tasks)
         await presenter.handle(.character("a"))
         await timer.waitForSleeps(1)
         await timer.advance(by: .milliseconds(300))
-        await presenter.settle()
+        await tasks.settle()
         await presenter.handle(.nextPage)
         await presenter.handle(.nextPage)
-        await presenter.settle()
+        await tasks.settle()
         // Page 3 of 2 rows: the fifth and sixth results.
         #expect(await presenter.screen.page?.shownRange?.first == 5)
 
         view.resize(resultRows: 4)
         await presenter.resized()
-        await presenter.settle()
+        await tasks.settle()
 
         // The fifth result is on page 2 of 4 rows (results 5 to 8).
         let page = try #require(await presenter.screen.page)
@@ -68,7 +70,7 @@ struct LiveSearchPresenterTests {
 
         let shown = view.shownCount
         await presenter.resized()
-        await presenter.settle()
+        await tasks.settle()
         #expect(view.shownCount == shown, "the same height asks nothing again")
     }
 
@@ -87,7 +89,7 @@ struct LiveSearchPresenterTests {
         #expect(await timer.pending == 1, "the debounce ended before 300 ms")
         #expect(await repository.queries.isEmpty)
         await timer.advance(by: .milliseconds(1))
-        await presenter.settle()
+        await tasks.settle()
 
         #expect(await repository.queries == ["pho"])
         let screen = await presenter.screen
@@ -110,7 +112,7 @@ struct LiveSearchPresenterTests {
         #expect(meanwhile.statusText == "Searching… (showing results cached 1 minute ago)")
 
         await repository.release("tv")
-        await presenter.settle()
+        await tasks.settle()
 
         #expect(await presenter.screen.status == .results)
         #expect(await presenter.screen.page?.products.first?.title == "Result for tv")
@@ -128,7 +130,7 @@ struct LiveSearchPresenterTests {
         await type("o", into: presenter)
         await repository.release("ph")
         await pause(.milliseconds(300), afterWait: 3)
-        await presenter.settle()
+        await tasks.settle()
 
         #expect(await repository.cancelled == ["ph"])
         #expect(await presenter.screen.page?.products.first?.title == "Result for pho")
@@ -147,7 +149,7 @@ struct LiveSearchPresenterTests {
         await repository.waitForCalls(2)
         // "pho" has answered; now the slow "ph" answer comes in, late.
         await repository.release("ph")
-        await presenter.settle()
+        await tasks.settle()
 
         #expect(await repository.queries == ["ph", "pho"])
         #expect(await presenter.screen.page?.products.first?.title == "Result for pho")
@@ -176,13 +178,13 @@ struct LiveSearchPresenterTests {
         let presenter = presenter(repository)
         await type("x", into: presenter)
         await pause(.milliseconds(300), afterWait: 1)
-        await presenter.settle()
+        await tasks.settle()
 
         await presenter.handle(.nextPage)
-        await presenter.settle()
+        await tasks.settle()
         #expect(await presenter.screen.page?.page == 2)
         await presenter.handle(.previousPage)
-        await presenter.settle()
+        await tasks.settle()
         #expect(await presenter.screen.page?.page == 1)
         #expect(await repository.queries == ["x", "x", "x"])
 
