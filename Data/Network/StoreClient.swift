@@ -170,18 +170,20 @@ public struct StoreClient: Sendable {
         return ReadReport.Exchange(answer: answer, attempt: context.attempt, milliseconds: (timer.now - start).wholeMilliseconds)
     }
 
-    /// The response, when it is one the caller can use (a 2xx, or a 304 where one may
-    /// come); otherwise the `StoreError` that what the chain threw, or the status, means.
+    /// The response, when it is one the caller can use (`success`, or `notModified` where
+    /// one may come); otherwise the `StoreError` that what the chain threw, or what the
+    /// answer meant, is. Read with the chain's own classifier.
     private func usableResponse(
         _ exchange: ReadReport.Exchange,
         _ kind: StoreErrorMapping.RequestKind,
         acceptingNotModified: Bool = false
     ) -> Result<(HTTPResponse, [UInt8]), StoreError> {
         exchange.answer.mapError(StoreErrorMapping.storeError(for:)).flatMap { response, body in
-            guard response.status.kind == .successful || (acceptingNotModified && response.status == .notModified) else {
-                return .failure(StoreErrorMapping.storeError(for: response, body: body, in: kind, now: clock.now))
+            switch chain.answers.meaning(status: response.status.code, retryAfter: nil) {
+            case .success: .success((response, body))
+            case .notModified where acceptingNotModified: .success((response, body))
+            default: .failure(StoreErrorMapping.storeError(for: response, body: body, in: kind, now: clock.now, answers: chain.answers))
             }
-            return .success((response, body))
         }
     }
 

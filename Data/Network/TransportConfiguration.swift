@@ -80,16 +80,12 @@ public struct TransportConfiguration: Sendable {
             }
             headerFields.append(HTTPField(name: fieldName, value: value))
         }
-        if isRedirect(status) {
+        // What a status means is the classifier's: a redirect is refused whatever the
+        // retry policy says, so the default one answers here.
+        if AnswerClassifier().meaning(status: status, retryAfter: nil) == .redirect {
             throw .redirected(status: status, location: headerFields[.location])
         }
         return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: headerFields)
-    }
-
-    /// Whether `status` is a redirect that must be refused. 304 is not one: it answers a
-    /// conditional request and carries no `Location`.
-    private static func isRedirect(_ status: Int) -> Bool {
-        (300...399).contains(status) && status != 304
     }
 }
 

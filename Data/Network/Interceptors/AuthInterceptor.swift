@@ -16,10 +16,13 @@ import Logging
 public struct AuthInterceptor: HTTPInterceptor {
     private let sessions: any SessionStore
     private let refresher: TokenRefresher
+    /// Says which answer asks to re-authenticate (a 401).
+    private let answers: AnswerClassifier
 
-    public init(sessions: any SessionStore, refresher: TokenRefresher) {
+    public init(sessions: any SessionStore, refresher: TokenRefresher, answers: AnswerClassifier = AnswerClassifier()) {
         self.sessions = sessions
         self.refresher = refresher
+        self.answers = answers
     }
 
     public func intercept(
@@ -34,7 +37,7 @@ public struct AuthInterceptor: HTTPInterceptor {
         guard let session = try await sessions.sessionForRequest() else { throw .notSignedIn }
 
         let (response, responseBody) = try await next(Self.authorize(request, with: session.accessToken), body)
-        guard response.status == .unauthorized else { return (response, responseBody) }
+        guard answers.meaning(status: response.status.code, retryAfter: nil) == .reauthenticate else { return (response, responseBody) }
 
         let renewed = try await refresher.renewedSession(replacing: session.accessToken, using: next)
         return try await next(Self.authorize(request, with: renewed.accessToken), body)
@@ -58,11 +61,14 @@ public actor TokenRefresher {
     /// The refresh is made inside the chain, where no `--verbose` line is written for
     /// it (`StoreClient` writes those), so it says its own.
     private let logger: Logger
+    /// Says what the refresh's answer means.
+    private let answers: AnswerClassifier
     private var inFlight: Task<Session, any Error>?
 
-    public init(sessions: any SessionStore, logger: Logger = .silent) {
+    public init(sessions: any SessionStore, logger: Logger = .silent, answers: AnswerClassifier = AnswerClassifier()) {
         self.sessions = sessions
         self.logger = logger
+        self.answers = answers
     }
 
     /// A session whose access token is not `rejectedToken`: the one already stored if
@@ -74,8 +80,8 @@ public actor TokenRefresher {
             task = inFlight
         } else {
             // Started before any suspension point, so no second caller can slip in.
-            task = Task { [sessions, logger] in
-                try await Self.renew(replacing: rejectedToken, sessions: sessions, logger: logger, next: next)
+            task = Task { [sessions, logger, answers] in
+                try await Self.renew(replacing: rejectedToken, sessions: sessions, logger: logger, answers: answers, next: next)
             }
             inFlight = task
         }
@@ -100,6 +106,7 @@ public actor TokenRefresher {
         replacing rejectedToken: String,
         sessions: any SessionStore,
         logger: Logger,
+        answers: AnswerClassifier,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> Session {
         let lock: any SessionLock
@@ -121,10 +128,12 @@ public actor TokenRefresher {
         let (response, body) = try await next(refresh.request, refresh.body)
         let status = response.status.code
         logger.debug("POST /auth/refresh \(status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
-        switch status {
-        case 200...299:
+        // How long a busy backend asked to wait does not matter here: either way the
+        // session is kept for a later try.
+        switch answers.meaning(status: status, retryAfter: nil) {
+        case .success:
             return try await save(body, renewing: current, in: sessions)
-        case 401, 403:
+        case .reauthenticate, .forbidden:
             // The status decides, sealed or not: a refusal need not carry a body that
             // opens (CLI.md, "What every command does alike"). What this gives a stranger
             // on the path is a sign-out, which cutting the connection gives them anyway; never a token.
@@ -135,10 +144,10 @@ public actor TokenRefresher {
                 try? await sessions.clear()
             }
             throw .sessionExpired
-        case 429, 500...599:
+        case .askedToWait, .unavailable, .serverFailed:
             // Busy or failing, not refusing: the session is kept for a later try.
             throw .refreshUnavailable(status: status)
-        default:
+        case .notModified, .redirect, .unexpected, .refused:
             // Not an answer PROTOCOL.md gives to a refresh; nothing to end a session over.
             throw .refreshMisanswered(reason: "the refresh was answered \(status)")
         }

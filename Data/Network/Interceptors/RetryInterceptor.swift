@@ -26,24 +26,23 @@ public struct RetryInterceptor: HTTPInterceptor {
         public var maximumAttempts: Int
         /// The wait before the second try; it doubles for each try after that.
         public var baseDelay: Duration
-        public var retryableStatuses: Set<Int>
+        /// What answers mean, and so which are tried again (`unavailable`: 502, 503 and
+        /// 504 unless configured otherwise). The chain hands the same classifier to the
+        /// store client, which counts an answer still `unavailable` after the tries as
+        /// the backend away, so a kept answer may stand in.
+        public var answers: AnswerClassifier
         /// The longest `Retry-After` that is waited out rather than reported.
         public var longestWait: Duration
-
-        /// 502, 503 and 504: a gateway or server that could not answer this time. Tried
-        /// again here; still failing after the tries, the store client counts the backend
-        /// as away (`StoreErrorMapping`), so a kept answer may stand in.
-        public static let gatewayFailures: Set<Int> = [502, 503, 504]
 
         public init(
             maximumAttempts: Int = 3,
             baseDelay: Duration = .milliseconds(100),
-            retryableStatuses: Set<Int> = Policy.gatewayFailures,
+            answers: AnswerClassifier = AnswerClassifier(),
             longestWait: Duration = .seconds(5)
         ) {
             self.maximumAttempts = maximumAttempts
             self.baseDelay = baseDelay
-            self.retryableStatuses = retryableStatuses
+            self.answers = answers
             self.longestWait = longestWait
         }
     }
@@ -88,15 +87,17 @@ public struct RetryInterceptor: HTTPInterceptor {
             do {
                 let (response, responseBody) = try await next(request, body)
                 context.recordAttempt(attempt)
-                if case .asked(let wait) = askedToWait(by: response) {
+                switch policy.answers.meaning(of: response, now: clock.now) {
+                case .askedToWait(let wait):
                     guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return (response, responseBody) }
                     waitedAsAsked = true
                     announceWait(wait)
                     try await sleep(for: wait)
                     attempt += 1
                     continue
-                }
-                guard policy.retryableStatuses.contains(response.status.code), attempt < policy.maximumAttempts else {
+                case .unavailable where attempt < policy.maximumAttempts:
+                    break // tried again below, after the backoff
+                default:
                     return (response, responseBody)
                 }
             } catch .transport(.unreachable(let reason)) {
@@ -109,17 +110,6 @@ public struct RetryInterceptor: HTTPInterceptor {
 
     /// Methods whose repetition is harmless (RFC 9110, 9.2.2), which is what allows a retry.
     private static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
-
-    private enum WaitRequest {
-        case none
-        /// The wait named by `Retry-After`; nil for a 429 that does not say how long.
-        case asked(Duration?)
-    }
-
-    private func askedToWait(by response: HTTPResponse) -> WaitRequest {
-        let wait = RetryAfter.delay(from: response.headerFields[.retryAfter], now: clock.now)
-        return RetryAfter.asksToWait(status: response.status.code, wait: wait) ? .asked(wait) : .none
-    }
 
     /// Equal jitter: half of the exponential delay is fixed, half is random, so clients
     /// that failed together do not all come back at the same instant.
@@ -144,13 +134,6 @@ public enum RetryAfter {
     /// The longest wait kept. A server saying "in ten years" means "not now"; capping
     /// it keeps the arithmetic (and the sentence that quotes it) finite.
     public static let longest: Duration = .seconds(86_400)
-
-    /// Whether an answer asks the client to wait: a 429 always (how long only when
-    /// `wait` says), a 503 only when it says how long. A 503 without `Retry-After` is an
-    /// ordinary outage, retried with backoff. The retry and the error mapping both ask here.
-    public static func asksToWait(status: Int, wait: Duration?) -> Bool {
-        status == 429 || (status == 503 && wait != nil)
-    }
 
     /// The wait `value` asks for, measured from `now`; nil when there is no usable value.
     /// A date in the past asks for no wait at all.

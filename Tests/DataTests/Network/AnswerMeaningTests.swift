@@ -1,0 +1,66 @@
+@testable import Data
+import Domain
+import TestSupport
+import Testing
+
+/// What an answer means, as one table of literal rows (RFC 9110 §15 and the sections
+/// cited), and the one thing that configures it: the retry policy the chain is built
+/// with decides both what is tried again and what the store client then calls the
+/// backend away.
+@Suite("One classifier of what an answer means, configured by the injected retry policy", .timeLimit(.minutes(1)))
+struct AnswerMeaningTests {
+    @Test("each status, and a Retry-After, to its meaning", arguments: [
+        (200, nil, AnswerMeaning.success), (204, nil, .success), // §15.3
+        (304, nil, .notModified), // §15.4.5
+        (301, nil, .redirect), (302, nil, .redirect), (307, nil, .redirect), // §15.4
+        (401, nil, .reauthenticate), // §15.5.2
+        (403, nil, .forbidden), // §15.5.4
+        (429, .seconds(10), .askedToWait(.seconds(10))), (429, nil, .askedToWait(nil)), // RFC 6585 §4
+        (503, .seconds(30), .askedToWait(.seconds(30))), // §10.2.3: a 503 that says how long
+        (503, nil, .unavailable), (502, nil, .unavailable), (504, nil, .unavailable), // §15.6.3–5
+        (500, nil, .serverFailed), (507, nil, .serverFailed), (500, .seconds(5), .serverFailed), // §15.6
+        (101, nil, .unexpected), (0, nil, .unexpected), // §15.2: not a final answer
+        (400, nil, .refused), (404, nil, .refused), (413, nil, .refused), (418, nil, .refused), // §15.5
+    ] as [(Int, Duration?, AnswerMeaning)])
+    func meaning(status: Int, retryAfter: Duration?, meaning: AnswerMeaning) {
+        #expect(AnswerClassifier().meaning(status: status, retryAfter: retryAfter) == meaning)
+    }
+
+    @Test("the policy's statuses are what 'unavailable' means, whatever the status")
+    func configured() {
+        let answers = AnswerClassifier(unavailableStatuses: [500])
+        #expect(answers.meaning(status: 500, retryAfter: nil) == .unavailable)
+        #expect(answers.meaning(status: 502, retryAfter: nil) == .serverFailed)
+        #expect(answers.meaning(status: 503, retryAfter: .seconds(1)) == .askedToWait(.seconds(1)))
+    }
+
+    /// A chain built with `policy`, answering every request 500, and a search through it
+    /// by a signed-in user: what came back and how many requests it took.
+    private func searchAnsweredFiveHundred(_ policy: RetryInterceptor.Policy) async throws -> (Result<ProductPage, StoreError>, Int) {
+        let transport = SpyTransport(always: .json(500, #"{"message":"database unavailable"}"#))
+        let sessions = FakeSessionStore(Session(accessToken: "access", refreshToken: "refresh", userID: 1))
+        let chain = InterceptedTransport.storeChain(
+            adapter: transport, sessions: sessions, oblivious: nil, logger: .silent, sleeper: SpySleeper(), retry: policy
+        )
+        let client = StoreClient(chain: chain, cache: FakeResponseCache(), sessions: sessions, clock: FakeWallClock(), cacheNamespace: "http://test")
+        let query = try SearchQuery(text: "phone")
+        let result: Result<ProductPage, StoreError>
+        do {
+            result = .success(try await RemoteProductRepository(client: client).search(query).value)
+        } catch {
+            result = .failure(error)
+        }
+        return (result, await transport.requests.count)
+    }
+
+    @Test("the store client reads answers with the chain's own classifier, not a default of its own")
+    func storeClientUsesTheChainsPolicy() async throws {
+        let (standard, standardTries) = try await searchAnsweredFiveHundred(RetryInterceptor.Policy())
+        #expect(standardTries == 1, "a 500 is the backend's own failure: not tried again")
+        #expect(standard == .failure(.serverFailed(status: 500, message: "database unavailable")))
+
+        let (configured, configuredTries) = try await searchAnsweredFiveHundred(RetryInterceptor.Policy(answers: AnswerClassifier(unavailableStatuses: [500])))
+        #expect(configuredTries == 3, "the policy says 500 is worth trying again")
+        #expect(configured == .failure(.offline), "still failing after the tries the policy asked for: as good as away")
+    }
+}
