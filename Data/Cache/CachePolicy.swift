@@ -143,10 +143,6 @@ enum CachePolicy {
     private static let longestAge: TimeInterval = 100 * 365 * 24 * 3600
 }
 
-extension CachePolicy.Kept: Equatable where Payload: Equatable {}
-extension CachePolicy.BeforeAsking: Equatable where Payload: Equatable {}
-extension CachePolicy.Answer: Equatable where Payload: Equatable {}
-extension CachePolicy.AfterAnswer: Equatable where Payload: Equatable {}
 extension CachePolicy.Kept: Sendable where Payload: Sendable {}
 extension CachePolicy.BeforeAsking: Sendable where Payload: Sendable {}
 extension CachePolicy.Answer: Sendable where Payload: Sendable {}
@@ -155,7 +151,7 @@ extension CachePolicy.AfterAnswer: Sendable where Payload: Sendable {}
 /// What an answer's `Cache-Control` and `ETag` say about keeping it (RFC 9111, as far
 /// as a private, single-user cache needs): how long it is fresh, whether it may be
 /// kept at all, and the tag to revalidate it with.
-package struct CacheDirectives: Sendable, Equatable {
+package struct CacheDirectives: Sendable {
     /// `max-age`, in seconds, when the answer gave one.
     var maxAge: Int?
     /// `no-cache`: keep it, but ask the backend before every use.

@@ -9,7 +9,7 @@ import HTTPTypes
 /// What an answer means to this client, decided in one place (RFC 9110 §15): the retry,
 /// the auth interceptor, the refresh, the adapters and the store client each act on a
 /// meaning, and none reads a status of its own.
-public enum AnswerMeaning: Equatable, Sendable {
+public enum AnswerMeaning: Sendable {
     /// 2xx: the answer asked for.
     case success
     /// 304: the kept answer a conditional request named may be renewed (`CachePolicy`
@@ -38,7 +38,7 @@ public enum AnswerMeaning: Equatable, Sendable {
 /// The one classifier of answers, configured by the retry policy the chain was built
 /// with (`InterceptedTransport.answers`), so what the retry tries again and what the
 /// store client then calls unreachable are the same statuses.
-public struct AnswerClassifier: Sendable, Equatable {
+public struct AnswerClassifier: Sendable {
     /// The statuses that mean `unavailable`: tried again, then counted as unreachable.
     public var unavailableStatuses: Set<Int>
 

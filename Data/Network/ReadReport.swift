@@ -12,7 +12,7 @@ import HTTPTypes
 /// printed; a search is not a secret.
 struct ReadReport: CustomStringConvertible {
     /// What the cache did, as the line's last words say it.
-    enum CacheOutcome: Equatable {
+    enum CacheOutcome {
         case miss, hit(storedAgo: Duration), fresh(for: Duration), revalidated
         case stored, notWritten, noStore, refused, notUsed, notKept
     }

@@ -82,7 +82,7 @@ public struct TransportConfiguration: Sendable {
         }
         // What a status means is the classifier's: a redirect is refused whatever the
         // retry policy says, so the default one answers here.
-        if AnswerClassifier().meaning(status: status, retryAfter: nil) == .redirect {
+        if case .redirect = AnswerClassifier().meaning(status: status, retryAfter: nil) {
             throw .redirected(status: status, location: headerFields[.location])
         }
         return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: headerFields)

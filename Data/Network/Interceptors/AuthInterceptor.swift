@@ -37,7 +37,7 @@ public struct AuthInterceptor: HTTPInterceptor {
         guard let session = try await sessions.sessionForRequest() else { throw .notSignedIn }
 
         let (response, responseBody) = try await next(Self.authorize(request, with: session.accessToken), body)
-        guard answers.meaning(status: response.status.code, retryAfter: nil) == .reauthenticate else { return (response, responseBody) }
+        guard case .reauthenticate = answers.meaning(status: response.status.code, retryAfter: nil) else { return (response, responseBody) }
 
         let renewed = try await refresher.renewedSession(replacing: session.accessToken, using: next)
         return try await next(Self.authorize(request, with: renewed.accessToken), body)

@@ -23,15 +23,15 @@ struct AnswerMeaningTests {
         (400, nil, .refused), (404, nil, .refused), (413, nil, .refused), (418, nil, .refused), // §15.5
     ] as [(Int, Duration?, AnswerMeaning)])
     func meaning(status: Int, retryAfter: Duration?, meaning: AnswerMeaning) {
-        #expect(AnswerClassifier().meaning(status: status, retryAfter: retryAfter) == meaning)
+        #expect(same(AnswerClassifier().meaning(status: status, retryAfter: retryAfter), meaning))
     }
 
     @Test("the policy's statuses are what 'unavailable' means, whatever the status")
     func configured() {
         let answers = AnswerClassifier(unavailableStatuses: [500])
-        #expect(answers.meaning(status: 500, retryAfter: nil) == .unavailable)
-        #expect(answers.meaning(status: 502, retryAfter: nil) == .serverFailed)
-        #expect(answers.meaning(status: 503, retryAfter: .seconds(1)) == .askedToWait(.seconds(1)))
+        #expect(same(answers.meaning(status: 500, retryAfter: nil), .unavailable))
+        #expect(same(answers.meaning(status: 502, retryAfter: nil), .serverFailed))
+        #expect(same(answers.meaning(status: 503, retryAfter: .seconds(1)), .askedToWait(.seconds(1))))
     }
 
     /// A chain built with `policy`, answering every request 500, and a search through it
