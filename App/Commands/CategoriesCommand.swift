@@ -16,7 +16,7 @@ struct CategoriesCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             await root.makeCategoriesPresenter().show(policy: reading.policy)
         }
     }

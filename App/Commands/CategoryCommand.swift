@@ -25,7 +25,7 @@ struct CategoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             await root.makeCategoryPresenter().show(slug, page: paging.page, pageSize: paging.limit, policy: reading.policy)
         }
     }

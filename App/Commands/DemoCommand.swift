@@ -58,7 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output
-        switch CompositionRoot.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose) {
+        switch ClientStartup.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()) {
         case .ready(let ready):
             root = ready
         case .failed(let failure):

@@ -41,7 +41,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     /// The settings are resolved (and refused, 78) before the password is read.
     func run() async throws {
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             try await signIn(with: root)
         }
     }

@@ -10,7 +10,7 @@ struct LogoutCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             await root.makeAccountPresenter().signOut()
         }
     }

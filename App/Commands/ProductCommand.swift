@@ -29,7 +29,7 @@ struct ProductCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             await root.makeProductPresenter().show(id: id, policy: reading.policy)
         }
     }

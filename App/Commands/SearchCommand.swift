@@ -36,7 +36,7 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         // The parser always validates before it runs a command.
         guard let searchQuery else { throw ValidationError("The search was not validated.") }
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             await root.makeSearchPresenter().search(searchQuery, policy: reading.policy)
         }
     }

@@ -15,7 +15,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        try await CompositionRoot.run(options, checkingFiles: false) { root in
+        try await CommandLifecycle.run(options, checkingFiles: false) { root in
             root.makeStatusPresenter().show(await root.makeStatusReport(checkingWithBackend: check))
         }
     }

@@ -91,7 +91,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             output.printDiagnostic(ErrorReporter.errorLine("No command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`)."))
             throw ExitCode(ProcessExitStatus.usage.rawValue)
         }
-        try await CompositionRoot.run(try GlobalOptions.parse([])) { root in
+        try await CommandLifecycle.run(try GlobalOptions.parse([])) { root in
             await InteractiveSession(root: root, output: output).run()
         }
     }

@@ -11,7 +11,7 @@ struct WhoamiCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        try await CompositionRoot.run(options) { root in
+        try await CommandLifecycle.run(options) { root in
             await root.makeAccountPresenter().showCurrentUser(policy: reading.policy)
         }
     }

@@ -25,12 +25,12 @@ public actor AccountPresenter {
     private let format: OutputFormat
     private let errors: ErrorReporter
 
-    public init(getCurrentUser: GetCurrentUser, logOut: LogOut, output: any ConsoleOutput, format: OutputFormat, errors: ErrorReporter) {
+    public init(getCurrentUser: GetCurrentUser, logOut: LogOut, console: Console) {
         self.getCurrentUser = getCurrentUser
         self.logOut = logOut
-        self.output = output
-        self.format = format
-        self.errors = errors
+        self.output = console.output
+        self.format = console.format
+        self.errors = console.errors
     }
 
     @discardableResult

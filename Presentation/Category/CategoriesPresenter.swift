@@ -20,12 +20,12 @@ public actor CategoriesPresenter {
     /// True when standard output is a terminal: aligned columns with a header.
     private let asTable: Bool
 
-    public init(listCategories: ListCategories, output: any ConsoleOutput, format: OutputFormat, errors: ErrorReporter, asTable: Bool) {
+    public init(listCategories: ListCategories, console: Console) {
         self.listCategories = listCategories
-        self.output = output
-        self.format = format
-        self.errors = errors
-        self.asTable = asTable
+        self.output = console.output
+        self.format = console.format
+        self.errors = console.errors
+        self.asTable = console.width != nil
     }
 
     @discardableResult

@@ -28,18 +28,14 @@ public actor CategoryPresenter {
 
     public init(
         browseCategory: BrowseCategory,
-        output: any ConsoleOutput,
-        format: OutputFormat,
-        errors: ErrorReporter,
-        width: Int? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        console: Console
     ) {
         self.browseCategory = browseCategory
-        self.output = output
-        self.format = format
-        self.errors = errors
-        self.width = width
-        self.now = now
+        self.output = console.output
+        self.format = console.format
+        self.errors = console.errors
+        self.width = console.width
+        self.now = console.now
     }
 
     /// Shows one page of category `slug`; returns the exit status of CLI.md.

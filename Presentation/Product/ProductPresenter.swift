@@ -27,18 +27,14 @@ public actor ProductPresenter {
 
     public init(
         getProduct: GetProduct,
-        output: any ConsoleOutput,
-        format: OutputFormat,
-        errors: ErrorReporter,
-        width: Int?,
-        now: @escaping @Sendable () -> Date = { Date() }
+        console: Console
     ) {
         self.getProduct = getProduct
-        self.output = output
-        self.format = format
-        self.errors = errors
-        self.width = width
-        self.now = now
+        self.output = console.output
+        self.format = console.format
+        self.errors = console.errors
+        self.width = console.width
+        self.now = console.now
     }
 
     /// Shows product `id`; returns the exit status of CLI.md.

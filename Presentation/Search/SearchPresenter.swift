@@ -29,18 +29,14 @@ public actor SearchPresenter {
 
     public init(
         searchProducts: SearchProducts,
-        output: any ConsoleOutput,
-        format: OutputFormat,
-        errors: ErrorReporter,
-        width: Int? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        console: Console
     ) {
         self.searchProducts = searchProducts
-        self.output = output
-        self.format = format
-        self.errors = errors
-        self.width = width
-        self.now = now
+        self.output = console.output
+        self.format = console.format
+        self.errors = console.errors
+        self.width = console.width
+        self.now = console.now
     }
 
     /// Searches and renders the answer; returns the exit status of CLI.md. The query is

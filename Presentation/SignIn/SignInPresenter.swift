@@ -22,11 +22,11 @@ public actor SignInPresenter {
     private let format: OutputFormat
     private let errors: ErrorReporter
 
-    public init(logIn: LogIn, output: any ConsoleOutput, format: OutputFormat, errors: ErrorReporter) {
+    public init(logIn: LogIn, console: Console) {
         self.logIn = logIn
-        self.output = output
-        self.format = format
-        self.errors = errors
+        self.output = console.output
+        self.format = console.format
+        self.errors = console.errors
     }
 
     @discardableResult

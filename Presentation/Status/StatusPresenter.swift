@@ -10,9 +10,9 @@ public struct StatusPresenter: Sendable {
     private let output: any ConsoleOutput
     private let format: OutputFormat
 
-    public init(output: any ConsoleOutput, format: OutputFormat) {
-        self.output = output
-        self.format = format
+    public init(console: Console) {
+        self.output = console.output
+        self.format = console.format
     }
 
     @discardableResult

@@ -9,7 +9,7 @@ struct AccountAndSignInPresenterTests {
         let output = SpyOutput()
         return (AccountPresenter(
             getCurrentUser: GetCurrentUser(repository: repository), logOut: LogOut(repository: repository),
-            output: output, format: format, errors: ErrorReporter(output: output, format: format, verbose: false)
+            console: Console(output: output, format: format)
         ), output)
     }
 
@@ -55,9 +55,8 @@ struct AccountAndSignInPresenterTests {
     @Test("sign-in says as whom, or why not")
     func signIn() async throws {
         let output = SpyOutput()
-        let errors = ErrorReporter(output: output, format: .human, verbose: false)
         func presenter(_ answer: Result<User, StoreError>) -> SignInPresenter {
-            SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: answer)), output: output, format: .human, errors: errors)
+            SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: answer)), console: Console(output: output, format: .human))
         }
 
         #expect(await presenter(.success(try DisplaySamples.user())).signIn(username: "emilys", password: "emilyspass") == .success)

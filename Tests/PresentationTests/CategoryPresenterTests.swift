@@ -16,8 +16,8 @@ struct CategoryPresenterTests {
         let output = SpyOutput()
         let repository = StubProductRepository(categoriesResult: result)
         let presenter = CategoriesPresenter(
-            listCategories: ListCategories(repository: repository), output: output, format: format,
-            errors: ErrorReporter(output: output, format: format, verbose: false), asTable: asTable
+            listCategories: ListCategories(repository: repository),
+            console: Console(output: output, format: format, width: asTable ? 80 : nil)
         )
         return (presenter, output)
     }
@@ -47,8 +47,8 @@ struct CategoryPresenterTests {
     private func browsing(_ result: Result<Fetched<ProductPage>, StoreError>, format: OutputFormat = .human) -> (CategoryPresenter, SpyOutput) {
         let output = SpyOutput()
         let presenter = CategoryPresenter(
-            browseCategory: BrowseCategory(repository: StubProductRepository(result: result)), output: output, format: format,
-            errors: ErrorReporter(output: output, format: format, verbose: false), now: { Date(timeIntervalSince1970: 1_800_000_000) }
+            browseCategory: BrowseCategory(repository: StubProductRepository(result: result)),
+            console: Console(output: output, format: format, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         )
         return (presenter, output)
     }

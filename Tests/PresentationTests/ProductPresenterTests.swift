@@ -23,11 +23,7 @@ struct ProductPresenterTests {
         let output = SpyOutput()
         let presenter = ProductPresenter(
             getProduct: GetProduct(repository: StubProductRepository(productResult: result)),
-            output: output,
-            format: format,
-            errors: ErrorReporter(output: output, format: format, verbose: false),
-            width: width,
-            now: { Date(timeIntervalSince1970: 1_800_000_000) }
+            console: Console(output: output, format: format, width: width, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         )
         return (presenter, output)
     }

@@ -10,10 +10,7 @@ struct SearchPresenterTests {
         let output = SpyOutput()
         let presenter = SearchPresenter(
             searchProducts: SearchProducts(repository: StubProductRepository(result: result)),
-            output: output,
-            format: format,
-            errors: ErrorReporter(output: output, format: format, verbose: false),
-            now: { Date(timeIntervalSince1970: 1_800_000_000) }
+            console: Console(output: output, format: format, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         )
         return (presenter, output)
     }

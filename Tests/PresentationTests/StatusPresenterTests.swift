@@ -16,7 +16,7 @@ struct StatusPresenterTests {
     @Test("every fact on its own line, and a session others can read says the chmod")
     func human() {
         let output = SpyOutput()
-        #expect(StatusPresenter(output: output, format: .human).show(Self.report) == .success)
+        #expect(StatusPresenter(console: Console(output: output, format: .human)).show(Self.report) == .success)
         #expect(output.standardOutput == [
             "Backend       https://store.example",
             "Payload       sealed (Oblivious HTTP, RFC 9458), key 7 from --ohttp-keys-file /keys/ohttp-keys, through the relay https://relay.example/ohttp",
@@ -30,7 +30,7 @@ struct StatusPresenterTests {
     @Test("--json: one object with the same facts")
     func json() throws {
         let output = SpyOutput()
-        StatusPresenter(output: output, format: .json).show(Self.report)
+        StatusPresenter(console: Console(output: output, format: .json)).show(Self.report)
         let document = try #require(try JSONSerialization.jsonObject(with: Data((output.standardOutput.first ?? "").utf8)) as? [String: Any])
         #expect(document["mode"] as? String == "sealed")
         #expect(document["ohttpKeyId"] as? String == "7")

@@ -12,11 +12,7 @@ struct StyledOutputTests {
         let output = SpyOutput()
         let presenter = SearchPresenter(
             searchProducts: SearchProducts(repository: StubProductRepository(result: result)),
-            output: output,
-            format: .human,
-            errors: ErrorReporter(output: output, format: .human, verbose: false),
-            width: width,
-            now: { Date(timeIntervalSince1970: 1_800_000_000) }
+            console: Console(output: output, format: .human, width: width, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         )
         await presenter.search(try SearchQuery(text: "phone", page: 1, pageSize: 10))
         return output

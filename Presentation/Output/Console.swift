@@ -5,6 +5,72 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// The console a presenter shows through, in one file: the output port, the format, the
+// value every presenter is handed (`Console`), and how a failure is written on it.
+
+/// Where presenters write: the port the App implements for the terminal, and tests
+/// implement with a spy that records lines.
+public protocol ConsoleOutput: Sendable {
+    /// A line of the command's result, for standard output.
+    func printLine(_ text: StyledText)
+    /// A line of progress, warning or error, for standard error.
+    func printDiagnostic(_ text: StyledText)
+    /// A wait has begun (`label` says for what: "Searching"). A terminal may show a
+    /// spinner on standard error until `endActivity` or the next line printed.
+    func beginActivity(_ label: String)
+    /// The wait under way has a new label ("The store asked to wait 3 s").
+    func updateActivity(_ label: String)
+    /// The wait is over; whatever showed it is cleared.
+    func endActivity()
+}
+
+extension ConsoleOutput {
+    /// A line with no style.
+    public func printLine(_ text: String) {
+        printLine(StyledText(text))
+    }
+
+    /// A diagnostic with no style.
+    public func printDiagnostic(_ text: String) {
+        printDiagnostic(StyledText(text))
+    }
+}
+
+/// What a presenter is handed to show what it has, as one value: where lines go, text
+/// or JSON, how a failure is reported, the width to fit, and the clock that ages kept
+/// answers. The App makes one per command; a test makes one around a spy.
+public struct Console: Sendable {
+    public let output: any ConsoleOutput
+    public let format: OutputFormat
+    /// Reports a failure on `output` in `format`, with its detail under `--verbose`.
+    public let errors: ErrorReporter
+    /// The columns to fit when standard output is a terminal; nil when it is piped, so
+    /// the next program gets every title whole (and lists are plain lines, not tables).
+    public let width: Int?
+    /// Now, for saying how old a kept answer is.
+    public let now: @Sendable () -> Date
+
+    public init(
+        output: any ConsoleOutput,
+        format: OutputFormat,
+        verbose: Bool = false,
+        width: Int? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.output = output
+        self.format = format
+        self.errors = ErrorReporter(output: output, format: format, verbose: verbose)
+        self.width = width
+        self.now = now
+    }
+}
+
+/// Human text, or the one JSON document of CLI.md on standard output.
+public enum OutputFormat: Sendable {
+    case human
+    case json
+}
+
 /// Writes a failure the way CLI.md asks: one sentence on standard error (in JSON mode,
 /// a last line `{"error": {...}}`), nothing on standard output, and its exit status.
 public struct ErrorReporter: Sendable {
