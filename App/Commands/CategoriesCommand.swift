@@ -17,7 +17,7 @@ struct CategoriesCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandLifecycle.run(options) { root in
-            await root.makeCategoriesPresenter().show(policy: reading.policy)
+            await root.makeCategoriesPresenter().show(policy: reading.policy).exitStatus
         }
     }
 }

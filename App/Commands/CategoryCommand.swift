@@ -26,7 +26,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandLifecycle.run(options) { root in
-            await root.makeCategoryPresenter().show(slug, page: paging.page, pageSize: paging.limit, policy: reading.policy)
+            await root.makeCategoryPresenter().show(slug, page: paging.page, pageSize: paging.limit, policy: reading.policy).exitStatus
         }
     }
 }

@@ -26,14 +26,10 @@ struct DemoScript {
 
         let steps = [
             Step(title: "Log in as emilys") {
-                await signIn.signIn(username: "emilys", password: "emilyspass")
-                if case .signedIn = await signIn.state { return true }
-                return false
+                if case .success = await signIn.signIn(username: "emilys", password: "emilyspass") { true } else { false }
             },
             Step(title: "Show the signed-in user") {
-                await account.showCurrentUser()
-                if case .signedIn(_, .network) = await account.state { return true }
-                return false
+                if case .success(let user) = await account.showCurrentUser(), user.origin == .network { true } else { false }
             },
             Step(title: "Search \"phone\", page 1") { await searched(search, page: 1) { $0 == .network } },
             Step(title: "Search \"phone\", page 2") { await searched(search, page: 2) { $0 == .network } },
@@ -51,8 +47,7 @@ struct DemoScript {
                 await searched(search, page: 1, policy: .revalidate) { if case .cache(_, .backendUnreachable) = $0 { true } else { false } }
             },
             Step(title: "Log out") {
-                await account.signOut()
-                return await account.state == .signedOut
+                if case .success = await account.signOut() { true } else { false }
             },
         ]
 
@@ -95,8 +90,7 @@ struct DemoScript {
         from expected: (Origin) -> Bool
     ) async -> Bool {
         guard let query = try? SearchQuery(text: "phone", page: page, pageSize: 10) else { return false }
-        await presenter.search(query, policy: policy)
-        guard case .loaded(_, let origin, _) = await presenter.state else { return false }
-        return expected(origin)
+        guard case .success(let page) = await presenter.search(query, policy: policy) else { return false }
+        return expected(page.origin)
     }
 }

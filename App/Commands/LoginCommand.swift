@@ -54,7 +54,7 @@ struct LoginCommand: AsyncParsableCommand {
         let source: PasswordSource = passwordStdin ? .standardInput : .prompt
         switch source.read(for: username) {
         case .password(let password):
-            return await root.makeSignInPresenter().signIn(username: username, password: password)
+            return await root.makeSignInPresenter().signIn(username: username, password: password).exitStatus
         case .interrupted:
             errors.reportStopped("Login interrupted; nothing was changed.", interrupted: true)
             PasswordPrompt.endAsInterrupted()

@@ -11,7 +11,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandLifecycle.run(options) { root in
-            await root.makeAccountPresenter().signOut()
+            await root.makeAccountPresenter().signOut().exitStatus
         }
     }
 }

@@ -30,7 +30,7 @@ struct ProductCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandLifecycle.run(options) { root in
-            await root.makeProductPresenter().show(id: id, policy: reading.policy)
+            await root.makeProductPresenter().show(id: id, policy: reading.policy).exitStatus
         }
     }
 }

@@ -37,7 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
         // The parser always validates before it runs a command.
         guard let searchQuery else { throw ValidationError("The search was not validated.") }
         try await CommandLifecycle.run(options) { root in
-            await root.makeSearchPresenter().search(searchQuery, policy: reading.policy)
+            await root.makeSearchPresenter().search(searchQuery, policy: reading.policy).exitStatus
         }
     }
 }

@@ -12,7 +12,7 @@ struct WhoamiCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandLifecycle.run(options) { root in
-            await root.makeAccountPresenter().showCurrentUser(policy: reading.policy)
+            await root.makeAccountPresenter().showCurrentUser(policy: reading.policy).exitStatus
         }
     }
 }

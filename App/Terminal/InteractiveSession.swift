@@ -64,7 +64,7 @@ struct InteractiveSession {
             guard !username.allSatisfy(\.isWhitespace) else { continue }
             switch PasswordPrompt.ask("Password: ") {
             case .password(let password):
-                let status = await presenter.signIn(username: username, password: password)
+                let status = await presenter.signIn(username: username, password: password).exitStatus
                 if status == .success { return .success }
                 // Wrong credentials: say so (the presenter did) and ask again.
                 guard status == .noPermission || status == .usage else { return status }

@@ -5,20 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the account commands show.
-public enum AccountState: Equatable, Sendable {
-    case idle
-    case loading
-    case signedIn(User, origin: Origin)
-    case signedOut
-    case failed(StoreError)
-}
-
 /// `whoami` and `logout`: who is signed in (from the server, else the cache, saying
 /// so), and signing out.
-public actor AccountPresenter {
-    public private(set) var state: AccountState = .idle
-
+public struct AccountPresenter {
     private let getCurrentUser: GetCurrentUser
     private let logOut: LogOut
     private let output: any ConsoleOutput
@@ -34,14 +23,12 @@ public actor AccountPresenter {
     }
 
     @discardableResult
-    public func showCurrentUser(policy: ReadPolicy = .standard) async -> ProcessExitStatus {
-        state = .loading
+    public func showCurrentUser(policy: ReadPolicy = .standard) async -> Result<Fetched<User>, StoreError> {
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Asking the store who is signed in")
             defer { output.endActivity() }
             let result = try await getCurrentUser(policy: policy)
-            state = .signedIn(result.value, origin: result.origin)
             switch format {
             case .json:
                 output.printLine(UserDocument.json(result.value, origin: result.origin))
@@ -54,28 +41,26 @@ public actor AccountPresenter {
                     output.printLine(StyledText(result.value.email, style: .secondary))
                 }
             }
-            return .success
+            return .success(result)
         } catch {
-            state = .failed(error)
-            return errors.report(error)
+            errors.report(error)
+            return .failure(error)
         }
     }
 
     @discardableResult
-    public func signOut() async -> ProcessExitStatus {
-        state = .loading
+    public func signOut() async -> Result<Void, StoreError> {
         do {
             try await logOut()
-            state = .signedOut
             if format == .json {
                 output.printLine(#"{"signedOut":true}"#)
             } else {
                 output.printLine(StyledText("Signed out.", style: .success))
             }
-            return .success
+            return .success(())
         } catch {
-            state = .failed(error)
-            return errors.report(error)
+            errors.report(error)
+            return .failure(error)
         }
     }
 }

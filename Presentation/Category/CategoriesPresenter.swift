@@ -1,18 +1,8 @@
 import Domain
 
-/// What `storefront categories` shows: one case per situation.
-public enum CategoriesState: Equatable, Sendable {
-    case idle
-    case loading
-    case loaded([Category], origin: Origin)
-    case failed(StoreError)
-}
-
 /// The store's categories: a table on a terminal, `slug<TAB>name` lines for a pipe,
 /// or CLI.md's JSON document.
-public actor CategoriesPresenter {
-    public private(set) var state: CategoriesState = .idle
-
+public struct CategoriesPresenter {
     private let listCategories: ListCategories
     private let output: any ConsoleOutput
     private let format: OutputFormat
@@ -29,19 +19,17 @@ public actor CategoriesPresenter {
     }
 
     @discardableResult
-    public func show(policy: ReadPolicy = .standard) async -> ProcessExitStatus {
-        state = .loading
+    public func show(policy: ReadPolicy = .standard) async -> Result<Fetched<[Category]>, StoreError> {
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Loading the categories")
             defer { output.endActivity() }
             let result = try await listCategories(policy: policy)
-            state = .loaded(result.value, origin: result.origin)
             render(result.value, origin: result.origin)
-            return .success
+            return .success(result)
         } catch {
-            state = .failed(error)
-            return errors.report(error)
+            errors.report(error)
+            return .failure(error)
         }
     }
 

@@ -5,19 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What `storefront category SLUG` shows: one case per situation.
-public enum CategoryState: Equatable, Sendable {
-    case idle
-    case loading(slug: String)
-    case loaded(ProductPage, origin: Origin, slug: String)
-    case failed(StoreError)
-}
-
 /// One page of a category's products, rendered as `storefront search` renders a page:
 /// the table and `Showing 1–10 of 25 products in "laptops"`.
-public actor CategoryPresenter {
-    public private(set) var state: CategoryState = .idle
-
+public struct CategoryPresenter {
     private let browseCategory: BrowseCategory
     private let output: any ConsoleOutput
     private let format: OutputFormat
@@ -38,28 +28,26 @@ public actor CategoryPresenter {
         self.now = console.now
     }
 
-    /// Shows one page of category `slug`; returns the exit status of CLI.md.
+    /// Shows one page of category `slug`; returns what it showed.
     @discardableResult
-    public func show(_ slug: String, page: Int, pageSize: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
+    public func show(_ slug: String, page: Int, pageSize: Int, policy: ReadPolicy = .standard) async -> Result<Fetched<ProductPage>, StoreError> {
         // Named back as the store spells it: lowercase, trimmed.
         let slug = slug.trimmingWhitespace().lowercased()
-        state = .loading(slug: slug)
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Loading \"\(slug)\"")
             defer { output.endActivity() }
             let result = try await browseCategory(slug: slug, page: page, pageSize: pageSize, policy: policy)
-            state = .loaded(result.value, origin: result.origin, slug: slug)
             if format == .json {
                 output.printLine(CategoryDocument.json(result.value, slug: slug, origin: result.origin, now: now()))
             } else {
                 if let notice = CacheNotice.line(for: result.origin, subject: "products") { output.printDiagnostic(notice) }
                 ProductTable.pageLines(for: result.value, noun: "products", subject: "in \"\(slug)\"", width: width).forEach(output.printLine)
             }
-            return .success
+            return .success(result)
         } catch {
-            state = .failed(error)
-            return errors.report(error)
+            errors.report(error)
+            return .failure(error)
         }
     }
 }

@@ -6,6 +6,8 @@ import Domain
 ///
 /// It knows nothing of terminals: keys come in decoded, screens go out as values.
 public actor LiveSearchPresenter {
+    /// What the view shows now (every change is handed to it); the session reads the
+    /// query to know whether Ctrl-D ends it.
     public private(set) var screen = LiveSearchScreen()
 
     private let searchProducts: SearchProducts

@@ -164,3 +164,14 @@ public struct ErrorReporter: Sendable {
         }
     }
 }
+
+extension Result where Failure == StoreError {
+    /// The exit status of what a presenter showed (CLI.md): 0 for an answer, and for a
+    /// failure the status its sentence carries (`ErrorMessage`), as `ErrorReporter` said.
+    public var exitStatus: ProcessExitStatus {
+        switch self {
+        case .success: .success
+        case .failure(let error): ErrorMessage(error).exitStatus
+        }
+    }
+}

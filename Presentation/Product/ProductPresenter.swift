@@ -5,18 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What `storefront product ID` shows: one case per situation.
-public enum ProductState: Equatable, Sendable {
-    case idle
-    case loading(id: Int)
-    case loaded(Product, origin: Origin)
-    case failed(StoreError)
-}
-
 /// Fetches one product and renders it in full, or as CLI.md's JSON document.
-public actor ProductPresenter {
-    public private(set) var state: ProductState = .idle
-
+public struct ProductPresenter {
     private let getProduct: GetProduct
     private let output: any ConsoleOutput
     private let format: OutputFormat
@@ -37,23 +27,24 @@ public actor ProductPresenter {
         self.now = console.now
     }
 
-    /// Shows product `id`; returns the exit status of CLI.md.
+    /// Shows product `id`; returns what it showed.
     @discardableResult
-    public func show(id: Int, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
-        state = .loading(id: id)
+    public func show(id: Int, policy: ReadPolicy = .standard) async -> Result<Fetched<Product>, StoreError> {
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Loading product \(id)")
             defer { output.endActivity() }
             let result = try await getProduct(id: id, policy: policy)
-            state = .loaded(result.value, origin: result.origin)
             render(result.value, origin: result.origin)
-            return .success
+            return .success(result)
         } catch {
-            state = .failed(error)
             // CLI.md names the product that does not exist.
-            if error == .notFound { return errors.reportNotFound("No product \(id) exists.") }
-            return errors.report(error)
+            if error == .notFound {
+                errors.reportNotFound("No product \(id) exists.")
+            } else {
+                errors.report(error)
+            }
+            return .failure(error)
         }
     }
 

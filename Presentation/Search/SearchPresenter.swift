@@ -5,20 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the search screen shows: one case per situation the user can be in.
-public enum SearchState: Equatable, Sendable {
-    case idle
-    case loading(query: String)
-    case loaded(ProductPage, origin: Origin, query: String)
-    /// Carries the reason, so whoever shows it can say why.
-    case failed(StoreError)
-}
-
 /// Runs a search and renders it: the table, the `Showing 11–20 of 23 results for
 /// "phone"` line, and, for a cached answer, how old it is.
-public actor SearchPresenter {
-    public private(set) var state: SearchState = .idle
-
+public struct SearchPresenter {
     private let searchProducts: SearchProducts
     private let output: any ConsoleOutput
     private let format: OutputFormat
@@ -39,23 +28,21 @@ public actor SearchPresenter {
         self.now = console.now
     }
 
-    /// Searches and renders the answer; returns the exit status of CLI.md. The query is
+    /// Searches and renders the answer; returns what it showed. The query is
     /// already valid (and its text trimmed): the command line built it from its options.
     @discardableResult
-    public func search(_ query: SearchQuery, policy: ReadPolicy = .standard) async -> ProcessExitStatus {
+    public func search(_ query: SearchQuery, policy: ReadPolicy = .standard) async -> Result<Fetched<ProductPage>, StoreError> {
         let text = query.text
-        state = .loading(query: text)
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Searching")
             defer { output.endActivity() }
             let result = try await searchProducts(query, policy: policy)
-            state = .loaded(result.value, origin: result.origin, query: text)
             render(result.value, origin: result.origin, query: text)
-            return .success
+            return .success(result)
         } catch {
-            state = .failed(error)
-            return errors.report(error)
+            errors.report(error)
+            return .failure(error)
         }
     }
 

@@ -18,10 +18,10 @@ struct AccountAndSignInPresenterTests {
         let user = try DisplaySamples.user()
         let (presenter, output) = account(StubAuthRepository(currentUserResult: .success(Fetched(user, from: .cache(age: .seconds(7200), reason: .backendUnreachable)))))
 
-        let status = await presenter.showCurrentUser()
+        let shown = await presenter.showCurrentUser()
 
-        #expect(status == .success)
-        #expect(await presenter.state == .signedIn(user, origin: .cache(age: .seconds(7200), reason: .backendUnreachable)))
+        #expect(shown.exitStatus == .success)
+        #expect(shown == .success(Fetched(user, from: .cache(age: .seconds(7200), reason: .backendUnreachable))))
         #expect(output.standardOutput == ["Emily Johnson (emilys)", "emily.johnson@x.dummyjson.com"])
         #expect(output.standardError == ["offline: showing your profile cached 2 hours ago"])
     }
@@ -39,7 +39,7 @@ struct AccountAndSignInPresenterTests {
     func signedOut() async throws {
         let (presenter, output) = account(StubAuthRepository())
 
-        #expect(await presenter.showCurrentUser() == .noPermission)
+        #expect(await presenter.showCurrentUser().exitStatus == .noPermission)
         #expect(output.standardError.count == 1)
     }
 
@@ -47,8 +47,7 @@ struct AccountAndSignInPresenterTests {
     func logout() async throws {
         let (presenter, output) = account(StubAuthRepository())
 
-        #expect(await presenter.signOut() == .success)
-        #expect(await presenter.state == .signedOut)
+        #expect(await presenter.signOut().exitStatus == .success)
         #expect(output.standardOutput == ["Signed out."])
     }
 
@@ -59,17 +58,18 @@ struct AccountAndSignInPresenterTests {
             SignInPresenter(logIn: LogIn(repository: StubAuthRepository(logInResult: answer)), console: Console(output: output, format: .human))
         }
 
-        #expect(await presenter(.success(try DisplaySamples.user())).signIn(username: "emilys", password: "emilyspass") == .success)
-        #expect(await presenter(.failure(.invalidCredentials)).signIn(username: "emilys", password: "wrong") == .noPermission)
-        let refused = presenter(.success(try DisplaySamples.user()))
-        #expect(await refused.signIn(username: " ", password: "x") == .usage)
+        let user = try DisplaySamples.user()
+        #expect(await presenter(.success(user)).signIn(username: "emilys", password: "emilyspass") == .success(user))
+        #expect(await presenter(.failure(.invalidCredentials)).signIn(username: "emilys", password: "wrong").exitStatus == .noPermission)
+        let refusal = await presenter(.success(user)).signIn(username: " ", password: "x")
+        #expect(refusal.exitStatus == .usage)
 
         #expect(output.standardOutput == ["Signed in as Emily Johnson (emilys)"])
         #expect(output.standardError == [
             "storefront: The username or password is wrong; check them and log in again.",
             "storefront: The username must not be empty.",
         ])
-        #expect(await refused.state == .failed(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
+        #expect(refusal == .failure(.invalidInput(InvalidInput(field: "username", reason: "must not be empty"))))
     }
 
     @Test("--verbose adds the diagnostic detail before the sentence")

@@ -28,7 +28,7 @@ struct CategoryPresenterTests {
         let (piped, pipedOutput) = listing(.success(Fetched(try Self.categories(), from: .network)), asTable: false)
         let (json, jsonOutput) = listing(.success(Fetched(try Self.categories(), from: .network)), format: .json, asTable: true)
 
-        #expect(await table.show() == .success)
+        #expect(await table.show().exitStatus == .success)
         await piped.show()
         await json.show()
 
@@ -40,7 +40,7 @@ struct CategoryPresenterTests {
     @Test("offline with nothing cached: exit 69 and the sentence")
     func unreachable() async {
         let (presenter, output) = listing(.failure(.offline), asTable: true)
-        #expect(await presenter.show() == .unavailable)
+        #expect(await presenter.show().exitStatus == .unavailable)
         #expect(output.standardError.last?.hasPrefix("storefront: The store cannot be reached") == true)
     }
 
@@ -59,7 +59,7 @@ struct CategoryPresenterTests {
         let (human, humanOutput) = browsing(.success(Fetched(page, from: .network)))
         let (json, jsonOutput) = browsing(.success(Fetched(page, from: .network)), format: .json)
 
-        #expect(await human.show(" Laptops ", page: 2, pageSize: 10) == .success)
+        #expect(await human.show(" Laptops ", page: 2, pageSize: 10).exitStatus == .success)
         await json.show("laptops", page: 2, pageSize: 10)
 
         #expect(humanOutput.standardOutput.last == "Showing 11–13 of 23 products in \"laptops\"")

@@ -32,7 +32,7 @@ struct ProductPresenterTests {
     func human() async {
         let (presenter, output) = presenter(.success(Fetched(Self.product, from: .network)), width: 30)
 
-        #expect(await presenter.show(id: 7) == .success)
+        #expect(await presenter.show(id: 7).exitStatus == .success)
         #expect(output.standardOutput == [
             "Galaxy Tab", "", "Brand     —", "Category  tablets", "Price     $499.99  (12.50% off)",
             "Rating    4.25 / 5", "Stock     3", "Tags      tablets, android", "",
@@ -56,8 +56,8 @@ struct ProductPresenterTests {
         let (missing, missingOutput) = presenter(.failure(.notFound), format: .json)
         let (offline, _) = presenter(.failure(.offline))
 
-        #expect(await missing.show(id: 99) == .failure)
+        #expect(await missing.show(id: 99).exitStatus == .failure)
         #expect(missingOutput.standardError.last == #"{"error":{"code":"not-found","message":"No product 99 exists."}}"#)
-        #expect(await offline.show(id: 99) == .unavailable)
+        #expect(await offline.show(id: 99).exitStatus == .unavailable)
     }
 }
