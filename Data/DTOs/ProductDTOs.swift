@@ -61,7 +61,7 @@ package struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
             products.append(try product.toDomain())
         }
         do {
-            return try ProductPage(products: products, total: total, page: paging.page, pageSize: paging.pageSize)
+            return try ProductPage(products: products, total: total, paging: paging)
         } catch {
             throw .unusableResponse(detail: "search page: \(error)")
         }

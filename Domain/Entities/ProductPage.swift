@@ -3,43 +3,40 @@ public struct ProductPage: Equatable, Sendable {
     public let products: [Product]
     /// Every match, before paging.
     public let total: Int
+    /// Which page this is, and how many products a full page holds (the `limit` asked
+    /// for): a `Paging`, so its rules are checked once, where it was made.
+    public let paging: Paging
+
     /// 1-based page number.
-    public let page: Int
-    /// How many products a full page holds (the `limit` asked for).
-    public let pageSize: Int
+    public var page: Int { paging.page }
+    /// How many products a full page holds.
+    public var pageSize: Int { paging.pageSize }
 
     /// Fails when the numbers contradict each other: more products than a page holds,
     /// or more than the total leaves for this page. Such an answer is broken, and
     /// showing "21–25 of 23" would be worse than saying so.
-    public init(products: [Product], total: Int, page: Int, pageSize: Int) throws(InvalidInput) {
-        guard page >= 1 else {
-            throw InvalidInput(field: "page", reason: "must be 1 or more")
-        }
-        guard pageSize >= 1 else {
-            throw InvalidInput(field: "limit", reason: "must be 1 or more")
-        }
+    public init(products: [Product], total: Int, paging: Paging) throws(InvalidInput) {
         guard total >= 0 else {
             throw InvalidInput(field: "total", reason: "must not be negative")
         }
-        guard products.count <= pageSize else {
+        guard products.count <= paging.pageSize else {
             throw InvalidInput(field: "products", reason: "holds more than one page")
         }
-        // Checked arithmetic: page and total come from the wire, so `skip + count` can
-        // overflow. Once it holds, `skip + count <= total <= Int.max`, so the range and
-        // `hasNextPage` below cannot overflow.
-        let (skip, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-        let (end, endOverflow) = skip.addingReportingOverflow(products.count)
-        guard !overflow, !endOverflow, products.isEmpty || end <= total else {
+        // Checked arithmetic: the total comes from the wire, so `skip + count` can
+        // overflow (`skip` cannot: `Paging` refused a page whose skip would). Once it
+        // holds, `skip + count <= total <= Int.max`, so the range and `hasNextPage`
+        // below cannot overflow.
+        let (end, overflow) = paging.skip.addingReportingOverflow(products.count)
+        guard !overflow, products.isEmpty || end <= total else {
             throw InvalidInput(field: "total", reason: "is smaller than the products shown")
         }
         self.products = products
         self.total = total
-        self.page = page
-        self.pageSize = pageSize
+        self.paging = paging
     }
 
     /// How many matches come before this page.
-    public var skip: Int { Paging.itemsBefore(page: page, pageSize: pageSize) }
+    public var skip: Int { paging.skip }
 
     /// The matches shown, e.g. `11–20 of 23`; `nil` when the page is empty.
     public var shownRange: ShownRange? {

@@ -22,7 +22,7 @@ public enum DisplaySamples {
                 product(12, "Café Crème Mug", brand: nil, cents: 999, rating: 3, stock: 5),
                 product(13, "日本のスマートフォン", brand: "Sony", cents: 129_900, rating: 4.1, stock: 120),
             ],
-            total: 23, page: 2, pageSize: 10
+            total: 23, paging: Paging(page: 2, pageSize: 10)
         )
     }
 }
