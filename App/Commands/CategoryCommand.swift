@@ -20,7 +20,7 @@ struct CategoryCommand: AsyncParsableCommand {
         do {
             _ = try CategoryQuery(slug: slug, page: paging.page, pageSize: paging.limit)
         } catch {
-            throw ValidationError("The \(error.field) \(error.reason).")
+            throw ValidationError(error.sentence)
         }
     }
 

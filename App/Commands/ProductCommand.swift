@@ -24,7 +24,7 @@ struct ProductCommand: AsyncParsableCommand {
         do {
             _ = try ProductID(id)
         } catch {
-            throw ValidationError("The \(error.field) \(error.reason).")
+            throw ValidationError(error.sentence)
         }
     }
 

@@ -29,7 +29,7 @@ struct SearchCommand: AsyncParsableCommand {
         do {
             searchQuery = try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
         } catch {
-            throw ValidationError("The \(error.field) \(error.reason).")
+            throw ValidationError(error.sentence)
         }
     }
 

@@ -1,5 +1,6 @@
 import AppShared
 import Data
+import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -76,7 +77,7 @@ struct ClientSettings: Sendable {
             pins = (try? Self.pins(options.pin)) ?? []
         } else if let text = environment["STOREFRONT_PINS"], !text.isEmpty {
             do {
-                pins = try Self.pins(text.split(separator: ",").map(trimmingWhitespace))
+                pins = try Self.pins(text.split(separator: ",").map { String($0).trimmingWhitespace() })
             } catch {
                 throw StartupFailure("STOREFRONT_PINS holds \(error.text), which is not sha256/ and the base64 SHA-256 of a public key.")
             }
@@ -90,11 +91,6 @@ struct ClientSettings: Sendable {
             throw StartupFailure("The CA file \(authorityFile) cannot be read; check the path and its permissions.")
         }
         return trust
-    }
-
-    /// `text` without the white space around it (`a, b` lists a pin per comma).
-    private static func trimmingWhitespace(_ text: Substring) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// A text that should have been a pin, and was not.

@@ -67,7 +67,7 @@ struct ReadReport: CustomStringConvertible {
         case .rateLimited(let wait?): "asked to wait \(wait.components.seconds) s, "
         case .rateLimited(nil): "asked to wait, "
         case .serverFailed(let status, let message?):
-            "failed (\(status): \(message.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(200))), "
+            "failed (\(status): \(message.foldingWhitespace().prefix(200))), "
         default: ""
         }
     }

@@ -11,4 +11,10 @@ extension String {
         }
         return String(self[first...last])
     }
+
+    /// The words of the string on one line, each run of whitespace or newlines one
+    /// space: how a server's message is quoted where one line is promised.
+    public func foldingWhitespace() -> String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }

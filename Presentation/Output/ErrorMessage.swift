@@ -20,7 +20,7 @@ public struct ErrorMessage: Equatable, Sendable {
     public init(_ error: StoreError) {
         switch error {
         case .invalidInput(let input):
-            self.init(code: "invalid-input", sentence: "The \(input.field) \(input.reason).", exitStatus: .usage)
+            self.init(code: "invalid-input", sentence: input.sentence, exitStatus: .usage)
         case .invalidCredentials:
             self.init(
                 code: "invalid-credentials",
@@ -138,7 +138,7 @@ public struct ErrorMessage: Equatable, Sendable {
     /// A server's own words inside the sentence: one line, no control character, at
     /// most `longestQuote` characters (CLI.md). It is untrusted text.
     static func quoted(_ message: String) -> String {
-        let oneLine = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let oneLine = message.foldingWhitespace()
         let escaped = TerminalText.escapingControls(oneLine)
         guard escaped.count > longestQuote else { return escaped }
         return String(escaped.prefix(longestQuote - 1)) + "…"
@@ -156,4 +156,10 @@ public struct ErrorMessage: Equatable, Sendable {
         case .other(let detail): "the TLS handshake failed: \(detail)"
         }
     }
+}
+
+extension InvalidInput {
+    /// The sentence for input the domain refused, `The query must be between 1 and 100
+    /// characters.`: the one spelling, for an error report and a command's usage error.
+    public var sentence: String { "The \(field) \(reason)." }
 }
