@@ -33,4 +33,29 @@ public struct Paging: Hashable, Sendable {
     public static func itemsBefore(page: Int, pageSize: Int) -> Int {
         (page - 1) * pageSize
     }
+
+    /// The items a page of `count` out of `total` shows, e.g. `11–20 of 23`; nil when it
+    /// shows none (or a count so large the last would overflow). For any paged list, so
+    /// each says its range the same way.
+    public func shownRange(count: Int, total: Int) -> ShownRange? {
+        let (last, overflow) = skip.addingReportingOverflow(count)
+        guard count > 0, !overflow else { return nil }
+        return ShownRange(first: skip + 1, last: last, total: total)
+    }
+
+    /// Whether a later page has more of the `total` than this page's `count` reaches.
+    public func hasNextPage(count: Int, total: Int) -> Bool {
+        let (end, overflow) = skip.addingReportingOverflow(count)
+        return !overflow && end < total
+    }
+}
+
+/// Which items a page shows, 1-based and inclusive: `11–20 of 23`. Its `description` is
+/// the one spelling of that range, for every screen and list that shows it.
+public struct ShownRange: Equatable, Sendable, CustomStringConvertible {
+    public let first: Int
+    public let last: Int
+    public let total: Int
+
+    public var description: String { "\(first)–\(last) of \(total)" }
 }

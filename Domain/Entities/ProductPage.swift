@@ -39,21 +39,8 @@ public struct ProductPage: Equatable, Sendable {
     public var skip: Int { paging.skip }
 
     /// The matches shown, e.g. `11–20 of 23`; `nil` when the page is empty.
-    public var shownRange: ShownRange? {
-        guard !products.isEmpty else { return nil }
-        return ShownRange(first: skip + 1, last: skip + products.count, total: total)
-    }
+    public var shownRange: ShownRange? { paging.shownRange(count: products.count, total: total) }
 
     /// Whether a later page has more matches.
-    public var hasNextPage: Bool { skip + products.count < total }
-
-    /// Which matches a page shows, 1-based and inclusive: `11–20 of 23`. Its
-    /// `description` is the one spelling of that range, for every screen that shows it.
-    public struct ShownRange: Equatable, Sendable, CustomStringConvertible {
-        public let first: Int
-        public let last: Int
-        public let total: Int
-
-        public var description: String { "\(first)–\(last) of \(total)" }
-    }
+    public var hasNextPage: Bool { paging.hasNextPage(count: products.count, total: total) }
 }
