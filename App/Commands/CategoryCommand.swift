@@ -15,18 +15,22 @@ struct CategoryCommand: AsyncParsableCommand {
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
-    /// The domain's rules, checked here too, so a bad value exits 64 before anything is touched.
-    func validate() throws {
-        do {
-            _ = try CategoryQuery(slug: slug, page: paging.page, pageSize: paging.limit)
-        } catch {
-            throw ValidationError(error.sentence)
+    /// The domain's query from the options: `validate()` makes it, so a bad value exits
+    /// 64 before anything is touched, and `run()` makes it again to ask for.
+    private var categoryQuery: CategoryQuery {
+        get throws(ValidationError) {
+            try usage { () throws(InvalidInput) in try CategoryQuery(slug: slug, page: paging.page, pageSize: paging.limit) }
         }
     }
 
+    func validate() throws {
+        _ = try categoryQuery
+    }
+
     func run() async throws {
+        let categoryQuery = try categoryQuery
         try await CommandLifecycle.run(options) { root in
-            await root.makeCategoryPresenter().show(slug, page: paging.page, pageSize: paging.limit, policy: reading.policy).exitStatus
+            await root.makeCategoryPresenter().show(categoryQuery, policy: reading.policy).exitStatus
         }
     }
 }

@@ -98,3 +98,14 @@ struct PagingOptions: ParsableArguments {
     @Option(name: .long, help: "Which page, from 1.")
     var page: Int = 1
 }
+
+/// The domain's value from what was typed, or the usage error (exit 64) that says why
+/// not: the one way a command holds its options to the domain's rules, in `validate()`
+/// before anything is touched, and again in `run()` to get the value it hands on.
+func usage<Value>(_ make: () throws(InvalidInput) -> Value) throws(ValidationError) -> Value {
+    do {
+        return try make()
+    } catch {
+        throw ValidationError(error.sentence)
+    }
+}

@@ -19,18 +19,22 @@ struct ProductCommand: AsyncParsableCommand {
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
-    /// Checked here too, so a bad id exits 64 before anything is touched.
-    func validate() throws {
-        do {
-            _ = try ProductID(id)
-        } catch {
-            throw ValidationError(error.sentence)
+    /// The domain's identifier from the argument: `validate()` makes it, so a bad id
+    /// exits 64 before anything is touched, and `run()` makes it again to ask for.
+    private var productID: ProductID {
+        get throws(ValidationError) {
+            try usage { () throws(InvalidInput) in try ProductID(id) }
         }
     }
 
+    func validate() throws {
+        _ = try productID
+    }
+
     func run() async throws {
+        let productID = try productID
         try await CommandLifecycle.run(options) { root in
-            await root.makeProductPresenter().show(id: id, policy: reading.policy).exitStatus
+            await root.makeProductPresenter().show(productID, policy: reading.policy).exitStatus
         }
     }
 }

@@ -15,27 +15,21 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var reading: ReadOptions
     @OptionGroup var options: GlobalOptions
 
-    /// The domain's query, made once by `validate()` and used by `run()`: not an
-    /// argument, so it is left out of the coding keys the parser decodes.
-    private var searchQuery: SearchQuery?
-
-    private enum CodingKeys: String, CodingKey {
-        case query, paging, reading, options
-    }
-
-    /// The domain's own rules, applied here, so a bad value exits 64 before any session,
-    /// cache or network is touched; the query they make is what the search uses.
-    mutating func validate() throws {
-        do {
-            searchQuery = try SearchQuery(text: query, page: paging.page, pageSize: paging.limit)
-        } catch {
-            throw ValidationError(error.sentence)
+    /// The domain's query from the options: `validate()` makes it, so a bad value exits
+    /// 64 before any session, cache or network is touched, and `run()` makes it again
+    /// to search with. The rules are `SearchQuery`'s, written nowhere else.
+    private var searchQuery: SearchQuery {
+        get throws(ValidationError) {
+            try usage { () throws(InvalidInput) in try SearchQuery(text: query, page: paging.page, pageSize: paging.limit) }
         }
     }
 
+    func validate() throws {
+        _ = try searchQuery
+    }
+
     func run() async throws {
-        // The parser always validates before it runs a command.
-        guard let searchQuery else { throw ValidationError("The search was not validated.") }
+        let searchQuery = try searchQuery
         try await CommandLifecycle.run(options) { root in
             await root.makeSearchPresenter().search(searchQuery, policy: reading.policy).exitStatus
         }

@@ -6,20 +6,9 @@ public struct BrowseCategory: Sendable {
         self.repository = repository
     }
 
-    /// Validates the slug, page and page size first: a bad one is answered here,
-    /// without a round trip.
-    public func callAsFunction(
-        slug: String,
-        page: Int = 1,
-        pageSize: Int = Paging.defaultPageSize,
-        policy: ReadPolicy = .standard
-    ) async throws(StoreError) -> Fetched<ProductPage> {
-        let query: CategoryQuery
-        do {
-            query = try CategoryQuery(slug: slug, page: page, pageSize: pageSize)
-        } catch {
-            throw .invalidInput(error)
-        }
-        return try await repository.products(in: query, policy: policy)
+    /// Asks for one page of `query`'s category; the query is valid, as `CategoryQuery`
+    /// makes sure, so a bad slug or page never gets this far.
+    public func callAsFunction(_ query: CategoryQuery, policy: ReadPolicy = .standard) async throws(StoreError) -> Fetched<ProductPage> {
+        try await repository.products(in: query, policy: policy)
     }
 }

@@ -6,14 +6,8 @@ public struct GetProduct: Sendable {
         self.repository = repository
     }
 
-    /// Refuses identifiers below 1 before asking the repository.
-    public func callAsFunction(id: Int, policy: ReadPolicy = .standard) async throws(StoreError) -> Fetched<Product> {
-        let productID: ProductID
-        do {
-            productID = try ProductID(id)
-        } catch {
-            throw .invalidInput(error)
-        }
-        return try await repository.product(id: productID, policy: policy)
+    /// Asks for product `id`; a `ProductID` is 1 or more, so no other gets this far.
+    public func callAsFunction(_ id: ProductID, policy: ReadPolicy = .standard) async throws(StoreError) -> Fetched<Product> {
+        try await repository.product(id: id, policy: policy)
     }
 }

@@ -28,16 +28,16 @@ public struct CategoryPresenter {
         self.now = console.now
     }
 
-    /// Shows one page of category `slug`; returns what it showed.
+    /// Shows one page of `query`'s category; returns what it showed.
     @discardableResult
-    public func show(_ slug: String, page: Int, pageSize: Int, policy: ReadPolicy = .standard) async -> Result<Fetched<ProductPage>, StoreError> {
-        // Named back as the store spells it: lowercase, trimmed.
-        let slug = slug.trimmingWhitespace().lowercased()
+    public func show(_ query: CategoryQuery, policy: ReadPolicy = .standard) async -> Result<Fetched<ProductPage>, StoreError> {
+        // Named back as the store spells it: the slug as `CategorySlug` made it.
+        let slug = query.slug.rawValue
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
             output.beginActivity("Loading \"\(slug)\"")
             defer { output.endActivity() }
-            let result = try await browseCategory(slug: slug, page: page, pageSize: pageSize, policy: policy)
+            let result = try await browseCategory(query, policy: policy)
             if format == .json {
                 output.printLine(CategoryDocument.json(result.value, slug: slug, origin: result.origin, now: now()))
             } else {

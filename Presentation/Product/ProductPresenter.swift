@@ -29,18 +29,18 @@ public struct ProductPresenter {
 
     /// Shows product `id`; returns what it showed.
     @discardableResult
-    public func show(id: Int, policy: ReadPolicy = .standard) async -> Result<Fetched<Product>, StoreError> {
+    public func show(_ id: ProductID, policy: ReadPolicy = .standard) async -> Result<Fetched<Product>, StoreError> {
         do {
             // A spinner, where the terminal shows one, until the answer or the error is printed.
-            output.beginActivity("Loading product \(id)")
+            output.beginActivity("Loading product \(id.rawValue)")
             defer { output.endActivity() }
-            let result = try await getProduct(id: id, policy: policy)
+            let result = try await getProduct(id, policy: policy)
             render(result.value, origin: result.origin)
             return .success(result)
         } catch {
             // CLI.md names the product that does not exist.
             if error == .notFound {
-                errors.reportNotFound("No product \(id) exists.")
+                errors.reportNotFound("No product \(id.rawValue) exists.")
             } else {
                 errors.report(error)
             }

@@ -59,8 +59,8 @@ struct CategoryPresenterTests {
         let (human, humanOutput) = browsing(.success(Fetched(page, from: .network)))
         let (json, jsonOutput) = browsing(.success(Fetched(page, from: .network)), format: .json)
 
-        #expect(await human.show(" Laptops ", page: 2, pageSize: 10).exitStatus == .success)
-        await json.show("laptops", page: 2, pageSize: 10)
+        #expect(try await human.show(CategoryQuery(slug: " Laptops ", page: 2, pageSize: 10)).exitStatus == .success)
+        try await json.show(CategoryQuery(slug: "laptops", page: 2, pageSize: 10))
 
         #expect(humanOutput.standardOutput.last == "Showing 11–13 of 23 products in \"laptops\"")
         let document = try #require(try JSONSerialization.jsonObject(with: Data((jsonOutput.standardOutput.first ?? "").utf8)) as? [String: Any])
@@ -72,7 +72,7 @@ struct CategoryPresenterTests {
     @Test("an empty category says so")
     func emptyCategory() async throws {
         let (presenter, output) = browsing(.success(Fetched(try ProductPage(products: [], total: 0, paging: Paging(page: 1, pageSize: 10)), from: .network)))
-        await presenter.show("nothing-here", page: 1, pageSize: 10)
+        try await presenter.show(CategoryQuery(slug: "nothing-here", page: 1, pageSize: 10))
         #expect(output.standardOutput == [#"No results in "nothing-here""#])
     }
 }

@@ -29,10 +29,10 @@ struct ProductPresenterTests {
     }
 
     @Test("shows every field, the discount with the price, and wraps the description to the width")
-    func human() async {
+    func human() async throws {
         let (presenter, output) = presenter(.success(Fetched(Self.product, from: .network)), width: 30)
 
-        #expect(await presenter.show(id: 7).exitStatus == .success)
+        #expect(try await presenter.show(ProductID(7)).exitStatus == .success)
         #expect(output.standardOutput == [
             "Galaxy Tab", "", "Brand     —", "Category  tablets", "Price     $499.99  (12.50% off)",
             "Rating    4.25 / 5", "Stock     3", "Tags      tablets, android", "",
@@ -45,19 +45,20 @@ struct ProductPresenterTests {
     func json() async throws {
         let (presenter, output) = presenter(.success(Fetched(Self.product, from: .cache(age: .seconds(60), reason: .fresh))), format: .json)
 
-        await presenter.show(id: 7)
+        try await presenter.show(ProductID(7))
 
         let line = try #require(output.standardOutput.first)
         #expect(line == #"{"brand":null,"cachedAt":"2027-01-15T07:59:00Z","category":"tablets","description":"A tablet with a large screen and a pen that never runs out.","discountPercentage":12.5,"id":7,"price":499.99,"rating":4.25,"source":"cache","stock":3,"tags":["tablets","android"],"title":"Galaxy Tab"}"#)
     }
 
     @Test("an unknown id says which, code not-found, exit 1; unreachable exits 69")
-    func failures() async {
+    func failures() async throws {
         let (missing, missingOutput) = presenter(.failure(.notFound), format: .json)
         let (offline, _) = presenter(.failure(.offline))
+        let id = try ProductID(99)
 
-        #expect(await missing.show(id: 99).exitStatus == .failure)
+        #expect(await missing.show(id).exitStatus == .failure)
         #expect(missingOutput.standardError.last == #"{"error":{"code":"not-found","message":"No product 99 exists."}}"#)
-        #expect(await offline.show(id: 99).exitStatus == .unavailable)
+        #expect(await offline.show(id).exitStatus == .unavailable)
     }
 }

@@ -42,7 +42,9 @@ struct ProductTests {
     @Test("product identifiers are positive")
     func productIDs() throws {
         #expect(try ProductID(1).rawValue == 1)
-        #expect(throws: InvalidInput.self) { _ = try ProductID(0) }
+        for id in [0, -1, Int.min] {
+            #expect(throws: InvalidInput(field: "id", reason: "must be a positive whole number")) { _ = try ProductID(id) }
+        }
     }
 
     @Test("a user needs a username, and is shown by name when there is one")

@@ -15,22 +15,14 @@ struct CategoryUseCaseTests {
         #expect(await repository.policies == [.cacheOnly])
     }
 
-    @Test("a category page is asked for with the validated slug, page and size")
+    @Test("a category page is asked for with the query and the read policy")
     func browse() async throws {
         let page = try Samples.page(page: 2, pageSize: 5)
         let repository = SpyProductRepository(search: .success(Fetched(page, from: .network)))
 
-        _ = try await BrowseCategory(repository: repository)(slug: " Laptops ", page: 2, pageSize: 5, policy: .revalidate)
+        _ = try await BrowseCategory(repository: repository)(try CategoryQuery(slug: " Laptops ", page: 2, pageSize: 5), policy: .revalidate)
 
         #expect(await repository.categoryCalls == [try CategoryQuery(slug: "laptops", page: 2, pageSize: 5)])
         #expect(await repository.policies == [.revalidate])
-    }
-
-    @Test("a bad slug or page never reaches the repository", arguments: [("a/b", 1), ("laptops", 0)])
-    func invalid(slug: String, page: Int) async throws {
-        let repository = SpyProductRepository()
-
-        await #expect(throws: StoreError.self) { _ = try await BrowseCategory(repository: repository)(slug: slug, page: page) }
-        #expect(await repository.categoryCalls.isEmpty)
     }
 }

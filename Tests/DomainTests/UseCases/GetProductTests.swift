@@ -9,28 +9,19 @@ struct GetProductTests {
         let product = try Samples.product(id: 101)
         let repository = SpyProductRepository(product: .success(Fetched(product, from: .cache(age: .seconds(5), reason: .backendUnreachable))))
 
-        let result = try await GetProduct(repository: repository)(id: 101)
+        let result = try await GetProduct(repository: repository)(try ProductID(101))
 
         #expect(result == Fetched(product, from: .cache(age: .seconds(5), reason: .backendUnreachable)))
         #expect(await repository.productCalls == [try ProductID(101)])
-    }
-
-    @Test("refuses identifiers below 1 before the repository sees them", arguments: [0, -1, Int.min])
-    func invalidInput(id: Int) async throws {
-        let repository = SpyProductRepository()
-
-        await #expect(throws: StoreError.invalidInput(InvalidInput(field: "id", reason: "must be a positive whole number"))) {
-            _ = try await GetProduct(repository: repository)(id: id)
-        }
-        #expect(await repository.productCalls.isEmpty)
     }
 
     @Test("passes repository errors through unchanged", arguments: Samples.repositoryErrors)
     func repositoryError(_ expected: StoreError) async throws {
         let getProduct = GetProduct(repository: SpyProductRepository(product: .failure(expected)))
 
+        let id = try ProductID(7)
         await #expect(throws: expected) {
-            _ = try await getProduct(id: 7)
+            _ = try await getProduct(id)
         }
     }
 }
