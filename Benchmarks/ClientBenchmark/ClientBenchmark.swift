@@ -73,7 +73,7 @@ struct ClientBenchmark {
             // Foundation's JSONDecoder on the page's 3.5 KB: a floor the stack cannot go below
             // while it decodes with JSONDecoder (every read validates what it keeps, rule 1).
             ("  the answer decoded (JSONDecoder)", try await p50(iterations) {
-                _ = try JSONDecoder().decode(ProductSearchResponseDTO.self, from: Foundation.Data(recordedBody))
+                _ = try JSONDecoder().decode(PageBody.self, from: Foundation.Data(recordedBody))
             }),
             ("  the answer kept (one cache write)", try await p50(iterations) {
                 await cache.store(recordedBody, for: "bench", validity: CacheValidity(freshFor: .seconds(60), etag: #""v1""#))

@@ -151,22 +151,22 @@ extension CachePolicy.AfterAnswer: Sendable where Payload: Sendable {}
 /// What an answer's `Cache-Control` and `ETag` say about keeping it (RFC 9111, as far
 /// as a private, single-user cache needs): how long it is fresh, whether it may be
 /// kept at all, and the tag to revalidate it with.
-package struct CacheDirectives: Sendable {
+struct CacheDirectives: Sendable {
     /// `max-age`, in seconds, when the answer gave one.
     var maxAge: Int?
     /// `no-cache`: keep it, but ask the backend before every use.
     var noCache = false
     /// `no-store`: do not keep it at all.
-    package var noStore = false
+    var noStore = false
     /// The `ETag`, strong or weak, exactly as sent: it goes back unchanged.
-    package var etag: String?
+    var etag: String?
 
     /// The longest an answer counts as fresh, whatever `max-age` says. In sealed mode
     /// headers are not authenticated, and a forged `max-age=31536000` must not stop
     /// the client asking for a year.
-    package static let longestFreshness: Duration = .seconds(24 * 3600)
+    static let longestFreshness: Duration = .seconds(24 * 3600)
 
-    package init(_ response: HTTPResponse) {
+    init(_ response: HTTPResponse) {
         etag = response.headerFields[.eTag].flatMap { Self.isEntityTag($0) ? $0 : nil }
         for directive in (response.headerFields[.cacheControl] ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
@@ -186,7 +186,7 @@ package struct CacheDirectives: Sendable {
     /// Whether `text` is an entity-tag as RFC 9110 writes it (`"x"` or `W/"x"`, visible
     /// characters only, no inner quote) and short. Only such a tag is kept: it goes back
     /// in a request header, and a hostile one with control bytes must not ride along.
-    package static func isEntityTag(_ text: String) -> Bool {
+    static func isEntityTag(_ text: String) -> Bool {
         let opaque = text.hasPrefix("W/") ? text.dropFirst(2) : Substring(text)
         guard text.utf8.count <= 256, opaque.count >= 2, opaque.hasPrefix("\""), opaque.hasSuffix("\"") else { return false }
         return opaque.dropFirst().dropLast().unicodeScalars.allSatisfy { $0 == "!" || ("#"..."~").contains($0) }
@@ -197,7 +197,7 @@ package struct CacheDirectives: Sendable {
     /// any it matches by weak comparison, and no tag nothing. The kept tag stays: a 304
     /// never hands the cache a validator, so a rewritten `If-None-Match` cannot pin an
     /// old answer under a tag of the attacker's choosing.
-    package func renews(keptETag: String) -> Bool {
+    func renews(keptETag: String) -> Bool {
         guard let etag else { return false }
         guard etag.hasPrefix("W/") else { return etag == keptETag }
         return Self.opaqueTag(etag) == Self.opaqueTag(keptETag)
@@ -210,7 +210,7 @@ package struct CacheDirectives: Sendable {
 
     /// How long the answer may be used without asking: `max-age` (at most a day),
     /// nothing when it is absent or `no-cache` / `no-store` is set.
-    package var freshness: Duration {
+    var freshness: Duration {
         guard !noCache, !noStore, let maxAge else { return .zero }
         return min(.seconds(maxAge), Self.longestFreshness)
     }

@@ -19,11 +19,11 @@ public struct FileResponseCache: ResponseCache {
     /// to find a user's entries at logout), when it was stored, how long it stays
     /// fresh and its `ETag`. JSON never puts a raw line break in a value, so the first
     /// `\n` ends it.
-    package struct Header: Codable {
-        package let key: String
-        package let storedAt: Date
-        package var freshForSeconds: Int?
-        package var etag: String?
+    struct Header: Codable {
+        let key: String
+        let storedAt: Date
+        var freshForSeconds: Int?
+        var etag: String?
     }
 
     public let directory: String
@@ -113,16 +113,14 @@ public struct FileResponseCache: ResponseCache {
         return statistics
     }
 
-    /// The bytes of an entry file: its header line, then the body. `package` for the fuzz
-    /// target, which checks that what `split` reads survives being written again.
-    package static func entry(_ header: Header, _ body: [UInt8]) -> [UInt8]? {
+    /// The bytes of an entry file: its header line, then the body.
+    static func entry(_ header: Header, _ body: [UInt8]) -> [UInt8]? {
         guard let line = try? encoder.encode(header) else { return nil }
         return [UInt8](line) + [lineBreak] + body
     }
 
-    /// An entry's header and body, or nil when the file is not an entry. `package` for
-    /// the fuzz target, which hands it a file's bytes as they might be on disk.
-    package static func split(_ bytes: [UInt8]) -> (header: Header, body: [UInt8])? {
+    /// An entry's header and body, or nil when the file is not an entry.
+    static func split(_ bytes: [UInt8]) -> (header: Header, body: [UInt8])? {
         guard let end = bytes.firstIndex(of: lineBreak),
               let header = try? decoder.decode(Header.self, from: Data(bytes[..<end])) else { return nil }
         return (header, Array(bytes[(end + 1)...]))
@@ -186,8 +184,7 @@ public struct FileResponseCache: ResponseCache {
     /// key and costs only a miss. SHA-256 was used before: its first use in a process
     /// made OpenSSL 3 load its configuration and fetch a provider, 5.4 million
     /// instructions, a ninth of all that a search answered from the cache executed.
-    /// `package` so a test can plant another key's entry under a key's name.
-    package static func fileName(for key: String) -> String {
+    static func fileName(for key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {
             hash ^= UInt64(byte)

@@ -2,13 +2,13 @@ import Domain
 
 /// One element of `GET /auth/products/categories`: `{"slug", "name", "url"}`, where
 /// DummyJSON adds the `url` and a server may leave it out.
-package struct CategoryDTO: Codable, Sendable, Equatable {
+struct CategoryDTO: Codable, Sendable, Equatable {
     let slug: String
     let name: String
     let url: String?
 
     /// A slug the client could not put back into a path makes the answer unusable.
-    package func toDomain() throws(StoreError) -> Category {
+    func toDomain() throws(StoreError) -> Category {
         do {
             return Category(slug: try CategorySlug(slug), name: name)
         } catch {
@@ -19,7 +19,7 @@ package struct CategoryDTO: Codable, Sendable, Equatable {
 
 extension [CategoryDTO] {
     /// The list in the order sent; one unusable element makes the whole answer unusable.
-    package func toDomain() throws(StoreError) -> [Category] {
+    func toDomain() throws(StoreError) -> [Category] {
         var categories: [Category] = []
         for category in self { categories.append(try category.toDomain()) }
         return categories

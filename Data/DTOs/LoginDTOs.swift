@@ -9,7 +9,7 @@ struct LoginRequestDTO: Encodable, Sendable {
 }
 
 /// The answer to a login: the user's fields and the two tokens, side by side in one object.
-package struct LoginResponseDTO: Decodable, Sendable {
+struct LoginResponseDTO: Decodable, Sendable {
     let user: UserDTO
     let accessToken: String
     let refreshToken: String
@@ -18,7 +18,7 @@ package struct LoginResponseDTO: Decodable, Sendable {
         case accessToken, refreshToken
     }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         // The user fields sit at the top level next to the tokens, so the same decoder
         // is read twice: once as a user, once for the tokens.
         user = try UserDTO(from: decoder)
@@ -29,7 +29,7 @@ package struct LoginResponseDTO: Decodable, Sendable {
 
     /// The user, and the session to keep. Tokens the client could not send back as
     /// they came make the answer unusable, so a bad login never replaces a good session.
-    package func toDomain() throws(StoreError) -> (user: User, session: Session) {
+    func toDomain() throws(StoreError) -> (user: User, session: Session) {
         let user = try user.toDomain()
         guard let session = Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: self.user.id) else {
             throw .unusableResponse(detail: "login: \(Session.tokenRule)")
@@ -45,17 +45,17 @@ struct RefreshRequestDTO: Encodable, Sendable {
 }
 
 /// The answer to a refresh: a new access token and a rotated refresh token.
-package struct RefreshResponseDTO: Decodable, Sendable {
+struct RefreshResponseDTO: Decodable, Sendable {
     let accessToken: String
     let refreshToken: String
 
     /// `current` with the new tokens, or nil when they could not be sent back as they came.
-    package func session(renewing current: Session) -> Session? {
+    func session(renewing current: Session) -> Session? {
         Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: current.userID)
     }
 }
 
 /// Every error body of the store API: `{"message": "..."}`.
-package struct ErrorBodyDTO: Decodable, Sendable {
-    package let message: String
+struct ErrorBodyDTO: Decodable, Sendable {
+    let message: String
 }

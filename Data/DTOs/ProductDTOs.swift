@@ -6,7 +6,7 @@ import Domain
 
 /// A product as the store API sends it. `brand` may be missing; numbers may come as
 /// `10` or `10.0` (JSONDecoder reads both into `Int` when the value is whole).
-package struct ProductDTO: Codable, Sendable, Equatable {
+struct ProductDTO: Codable, Sendable, Equatable {
     let id: Int
     let title: String
     let description: String?
@@ -19,7 +19,7 @@ package struct ProductDTO: Codable, Sendable, Equatable {
     let tags: [String]?
     let thumbnail: String?
 
-    package func toDomain() throws(StoreError) -> Product {
+    func toDomain() throws(StoreError) -> Product {
         do {
             return try Product(
                 id: ProductID(id),
@@ -44,7 +44,7 @@ package struct ProductDTO: Codable, Sendable, Equatable {
 
 /// The answer to `GET /auth/products/search` and `GET /auth/products/category/{slug}`.
 /// `limit` is how many products came back (DummyJSON's meaning), not how many were asked for.
-package struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
+struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
     let products: [ProductDTO]
     let total: Int
     let skip: Int
@@ -52,7 +52,7 @@ package struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
 
     /// The page asked for (a search's or a category's). The page number and size come
     /// from the request, not from the answer, whose `limit` only counts the products returned.
-    package func toDomain(for paging: Paging) throws(StoreError) -> ProductPage {
+    func toDomain(for paging: Paging) throws(StoreError) -> ProductPage {
         guard skip == paging.skip else {
             throw .unusableResponse(detail: "search answered skip \(skip) for skip \(paging.skip)")
         }

@@ -2,7 +2,7 @@ import Domain
 
 /// A user as `/auth/login` and `/auth/me` send it. DummyJSON's `/auth/me` adds much
 /// more (address, bank, company…); unknown fields are ignored by `Decodable`.
-package struct UserDTO: Codable, Sendable, Equatable {
+struct UserDTO: Codable, Sendable, Equatable {
     let id: Int
     let username: String
     let email: String?
@@ -10,7 +10,7 @@ package struct UserDTO: Codable, Sendable, Equatable {
     let lastName: String?
     let image: String?
 
-    package func toDomain() throws(StoreError) -> User {
+    func toDomain() throws(StoreError) -> User {
         do {
             return try User(
                 id: UserID(id),

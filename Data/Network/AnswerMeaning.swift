@@ -74,8 +74,8 @@ public struct AnswerClassifier: Sendable {
 /// threw (`NetworkError`) or what the answer meant. The same status means different
 /// things by endpoint (a 400 at login is wrong credentials, elsewhere a bug), so the
 /// caller says which kind of request failed.
-package enum StoreErrorMapping {
-    package enum RequestKind {
+enum StoreErrorMapping {
+    enum RequestKind {
         case logIn
         case authenticated
     }
@@ -116,8 +116,7 @@ package enum StoreErrorMapping {
 
     /// A response other than 2xx as the `StoreError` it means, with the server's
     /// `message` read from its body and the wait its `Retry-After` names.
-    /// `package` for the fuzz target, which feeds it a failing server's bodies.
-    package static func storeError(
+    static func storeError(
         for response: HTTPResponse, body: [UInt8], in kind: RequestKind, now: Date, answers: AnswerClassifier
     ) -> StoreError {
         let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(body)).message

@@ -188,8 +188,7 @@ public struct StoreClient: Sendable {
     }
 
     /// `body` as `Wire`; a failure names the call (when there is one) and the field.
-    /// `package` for the fuzz targets, which feed it a server's bytes as this client does.
-    package static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering call: String = "") throws(StoreError) -> Wire {
+    static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering call: String = "") throws(StoreError) -> Wire {
         do {
             return try JSONDecoder().decode(Wire.self, from: Data(body))
         } catch {

@@ -63,8 +63,8 @@ public struct FileSessionStore: SessionStore {
     }
 
     /// The session a file holds, or nil when it is not one this client could have
-    /// written. `package` for the fuzz target, which hands it a file's bytes.
-    package static func session(in bytes: [UInt8]) -> Session? {
+    /// written.
+    static func session(in bytes: [UInt8]) -> Session? {
         guard let decoded = try? JSONDecoder().decode(Session.self, from: Data(bytes)) else { return nil }
         return Session(checkingAccessToken: decoded.accessToken, refreshToken: decoded.refreshToken, userID: decoded.userID)
     }

@@ -1,4 +1,4 @@
-import Data
+@testable import Data
 
 /// One fuzz input read as a cache entry file, as `FileResponseCache` reads it: a JSON
 /// header line, then the body. A crash, a hang, or a broken rule below is a finding:

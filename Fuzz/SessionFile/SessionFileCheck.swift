@@ -1,4 +1,4 @@
-import Data
+@testable import Data
 import Foundation
 import HTTPTypes
 

@@ -1,4 +1,4 @@
-import Data
+@testable import Data
 import Domain
 import Foundation
 import HTTPTypes
