@@ -25,14 +25,9 @@ public struct Paging: Hashable, Sendable {
         self.pageSize = pageSize
     }
 
-    /// How many items come before this page.
-    public var skip: Int { Paging.itemsBefore(page: page, pageSize: pageSize) }
-
-    /// How many items come before `page`: what the server is asked to skip, and where a
-    /// page's shown range starts. The one place the sum is written.
-    public static func itemsBefore(page: Int, pageSize: Int) -> Int {
-        (page - 1) * pageSize
-    }
+    /// How many items come before this page: what the server is asked to skip, and
+    /// where a page's shown range starts.
+    public var skip: Int { (page - 1) * pageSize }
 
     /// The items a page of `count` out of `total` shows, e.g. `11–20 of 23`; nil when it
     /// shows none (or a count so large the last would overflow). For any paged list, so

@@ -54,7 +54,7 @@ public struct LiveSearchLayout: Equatable, Sendable {
 
     private static func style(of status: LiveSearchScreen.Status) -> Style? {
         switch status {
-        case .cachedWhileSearching, .fresh, .offline: .warning
+        case .cachedWhileSearching, .fresh, .cached: .warning
         case .failed: .error
         case .idle, .typing, .searching, .results: .secondary
         }

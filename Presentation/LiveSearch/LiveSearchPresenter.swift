@@ -169,7 +169,7 @@ public actor LiveSearchPresenter {
             switch fetched.origin {
             case .network: screen.status = .results
             case .cache(let age, .fresh): screen.status = .fresh(age: age)
-            case .cache(let age, _): screen.status = .offline(age: age)
+            case .cache(let age, let reason): screen.status = .cached(age: age, reason: reason)
             }
         case .failure(let error):
             screen.status = .failed(ErrorMessage(error).sentence)

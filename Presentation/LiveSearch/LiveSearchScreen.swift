@@ -14,8 +14,8 @@ public struct LiveSearchScreen: Equatable, Sendable {
         case cachedWhileSearching(age: Duration)
         /// Answered from the cache: still fresh, so the backend was not asked.
         case fresh(age: Duration)
-        /// Answered from the cache because the backend could not be reached.
-        case offline(age: Duration)
+        /// Answered from the cache for `reason` (the backend away, busy or failing).
+        case cached(age: Duration, reason: CacheReason)
         /// A sentence for a person.
         case failed(String)
     }
@@ -40,7 +40,7 @@ public struct LiveSearchScreen: Equatable, Sendable {
         case .results: rangeText
         case .cachedWhileSearching(let age): "Searching… (showing results cached \(AgeText.describe(age)))"
         case .fresh(let age): "\(rangeText) (cached \(AgeText.describe(age)))"
-        case .offline(let age): "offline: showing results cached \(AgeText.describe(age))"
+        case .cached(let age, let reason): CacheNotice.sentence(age: age, reason: reason, subject: "results")
         case .failed(let sentence): sentence
         }
     }

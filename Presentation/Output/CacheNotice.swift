@@ -6,14 +6,18 @@ enum CacheNotice {
     /// Nil for a network answer. `subject` names what was shown ("results", "your profile").
     static func line(for origin: Origin, subject: String) -> StyledText? {
         guard case .cache(let age, let reason) = origin else { return nil }
+        return StyledText(sentence(age: age, reason: reason, subject: subject), style: .warning)
+    }
+
+    /// The words of that line, for any screen that says why a kept answer is shown.
+    static func sentence(age: Duration, reason: CacheReason, subject: String) -> String {
         let cached = "\(subject) cached \(AgeText.describe(age))"
-        let sentence = switch reason {
+        return switch reason {
         case .fresh: "from the cache: \(cached), still fresh (--refresh asks the store)"
         case .backendUnreachable: "offline: showing \(cached)"
         case .backendBusy: "the store is busy: showing \(cached)"
         case .backendFailed(let status): "the store failed (\(status)): showing \(cached)"
         case .offlineRequested: "--offline: showing \(cached)"
         }
-        return StyledText(sentence, style: .warning)
     }
 }

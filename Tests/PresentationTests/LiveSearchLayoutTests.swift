@@ -63,11 +63,22 @@ struct LiveSearchLayoutTests {
     @Test("the status line is marked by what it says")
     func statusStyle() throws {
         var offline = try screen(rows: 3)
-        offline.status = .offline(age: .seconds(120))
+        offline.status = .cached(age: .seconds(120), reason: .backendUnreachable)
         #expect(LiveSearchLayout(offline, columns: 80, rows: 12).lines.last?.runs.first?.style == .warning)
 
         var failed = try screen(rows: 3)
         failed.status = .failed("The store cannot be reached.")
         #expect(LiveSearchLayout(failed, columns: 80, rows: 12).lines.last?.runs.first?.style == .error)
+    }
+
+    @Test("a page kept from before says why, in the command line's words", arguments: [
+        (CacheReason.backendUnreachable, "offline: showing results cached 2 minutes ago"),
+        (.backendBusy, "the store is busy: showing results cached 2 minutes ago"),
+        (.backendFailed(status: 503), "the store failed (503): showing results cached 2 minutes ago"),
+    ])
+    func cachedStatus(reason: CacheReason, text: String) throws {
+        var screen = try screen(rows: 3)
+        screen.status = .cached(age: .seconds(120), reason: reason)
+        #expect(screen.statusText == text)
     }
 }
