@@ -36,9 +36,9 @@ struct StatusInspection {
             let user = try? await accounts.currentUser(policy: .cacheOnly)
             signedInAs = user.map { "\($0.value.displayName) (\($0.value.username))" } ?? "user \(session.userID)"
         }
-        var check: String?
+        var check: SessionCheck?
         if checkingWithBackend {
-            check = session == nil ? "nothing to check: not signed in" : await checkSession()
+            check = session == nil ? .notSignedIn : await checkSession()
         }
         let statistics = await cache.statistics()
         return StatusReport(
@@ -55,20 +55,10 @@ struct StatusInspection {
         )
     }
 
-    /// `/auth/me` with the stored session, in words: accepted, unreachable, busy, failing, or why not.
-    private func checkSession() async -> String {
+    /// The `CheckSession` use case, with the wait shown while the backend is asked.
+    private func checkSession() async -> SessionCheck {
         output.beginActivity("Asking the store about the session")
         defer { output.endActivity() }
-        do {
-            let result = try await accounts.currentUser(policy: .revalidate)
-            switch result.origin {
-            case .network: return "the backend accepts the session"
-            case .cache(_, .backendBusy): return "the backend asked to wait; the session is unchecked"
-            case .cache(_, .backendFailed(let status)): return "the backend failed (\(status)); the session is unchecked"
-            case .cache: return "the backend cannot be reached; the session is unchecked"
-            }
-        } catch {
-            return ErrorMessage(error).sentence
-        }
+        return await CheckSession(repository: accounts)()
     }
 }

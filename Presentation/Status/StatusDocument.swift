@@ -49,7 +49,7 @@ struct StatusDocument: Encodable {
                 folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
                 oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601)
             ),
-            check: report.check
+            check: report.check?.sentence
         ))
     }
 }

@@ -30,7 +30,7 @@ public struct StatusPresenter: Sendable {
         output.printLine("Session file  \(report.session.path)" + (mode.map { " (mode \($0)\(report.session.isPrivate ? ", yours alone" : ", others can read it: chmod 600"))" } ?? " (none)"))
         let oldest = report.cache.oldestStoredAt.map { ", oldest stored \($0.formatted(.iso8601))" } ?? ""
         output.printLine("Cache         \(report.cache.folder): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
-        if let check = report.check { output.printLine("Checked       \(check)") }
+        if let check = report.check { output.printLine("Checked       \(check.sentence)") }
         return .success
     }
 

@@ -1,3 +1,4 @@
+import Domain
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -63,12 +64,12 @@ public struct StatusReport: Equatable, Sendable {
     public let signedInAs: String?
     public let session: SessionFile
     public let cache: Cache
-    /// With `--check`: what the backend said of the session, as a sentence; nil without.
-    public let check: String?
+    /// With `--check`: what the backend said of the session; nil without.
+    public let check: SessionCheck?
 
     public init(
         backend: String, sealing: Sealing?, authorityFile: String?, pins: [String],
-        signedInAs: String?, session: SessionFile, cache: Cache, check: String? = nil
+        signedInAs: String?, session: SessionFile, cache: Cache, check: SessionCheck? = nil
     ) {
         self.backend = backend
         self.sealing = sealing
@@ -78,5 +79,19 @@ public struct StatusReport: Equatable, Sendable {
         self.session = session
         self.cache = cache
         self.check = check
+    }
+}
+
+extension SessionCheck {
+    /// What `status --check` says of the session, in text and in `--json` alike.
+    var sentence: String {
+        switch self {
+        case .notSignedIn: "nothing to check: not signed in"
+        case .accepted: "the backend accepts the session"
+        case .unchecked(.backendBusy): "the backend asked to wait; the session is unchecked"
+        case .unchecked(.backendFailed(let status)): "the backend failed (\(status)); the session is unchecked"
+        case .unchecked: "the backend cannot be reached; the session is unchecked"
+        case .refused(let error): ErrorMessage(error).sentence
+        }
     }
 }
