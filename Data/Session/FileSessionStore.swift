@@ -14,13 +14,15 @@ import Synchronization
 /// the file is read once, and after that one `stat` shows it is the same file,
 /// unchanged, with the same mode and owner, or it is read again. So a session renewed
 /// or removed by another process, or a file someone loosened, is seen at once.
-public struct FileSessionStore: SessionStore {
+///
+/// A class, because it holds what it last read: every part of the process that asks
+/// for the session asks this one store, as the composition root hands it out.
+public final class FileSessionStore: SessionStore {
     /// The session file's path, e.g. `~/.local/state/storefront/session.json`.
     public let path: String
     /// The folder it lies in, with `session.lock` beside it.
     private let folder: String
-    /// The session last read, and the file it was read from. Shared by copies of the
-    /// store, so the composition root makes one for the process.
+    /// The session last read, and the file it was read from.
     private let lastRead = LastRead()
 
     /// Uses `session.json` inside `directory`, which is created `0700` when first written.
