@@ -15,9 +15,6 @@ public struct AES256Key: Sendable, Equatable {
 
     private let storage: KeyStorage
 
-    /// A copy of the key's bytes, for tests; libcrypto gets them through `takeContext`.
-    var bytes: [UInt8] { Array(storage.buffer) }
-
     /// Fails unless exactly 32 bytes are given.
     public init(bytes: some Collection<UInt8>) throws(CryptoError) {
         guard bytes.count == AES256Key.byteCount else {
