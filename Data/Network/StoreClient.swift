@@ -94,12 +94,12 @@ public struct StoreClient: Sendable {
             ReadReport(call: call, exchange: exchange, failure: failure, cache: cache)
         }
         let answer: CachePolicy.Answer<Answer<Value>>
-        switch usableResponse(exchange, .authenticated, acceptingNotModified: true) {
+        switch usableResponse(exchange, .authenticated) {
         case .failure(let error):
             answer = .failed(error)
-        case .success(let (response, _)) where response.status == .notModified:
+        case .success(.notModified(let response)):
             answer = .notModified(CacheDirectives(response))
-        case .success(let (response, body)):
+        case .success(.content(let response, let body)):
             let decoded: Wire
             do throws(StoreError) { decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix) } catch {
                 return (.failure(error), report(.notUsed))
@@ -142,8 +142,15 @@ public struct StoreClient: Sendable {
     ) async throws(StoreError) -> Wire {
         let exchange = await send(call)
         logger.debug("\(ReadReport(call: call, exchange: exchange, cache: .notKept))")
-        let (_, body) = try usableResponse(exchange, kind).get()
-        return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
+        switch usableResponse(exchange, kind) {
+        case .success(.content(_, let body)):
+            return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
+        case .success(.notModified(let response)):
+            // Nothing was asked conditionally: a 304 here is an answer no request expects.
+            throw StoreErrorMapping.storeError(for: response, body: [], in: kind, now: clock.now, answers: chain.answers)
+        case .failure(let error):
+            throw error
+        }
     }
 
     /// Whose kept answers to use: the backend and the signed-in user, asked the way the
@@ -170,18 +177,19 @@ public struct StoreClient: Sendable {
         return ReadReport.Exchange(answer: answer, attempt: context.attempt, milliseconds: (timer.now - start).wholeMilliseconds)
     }
 
-    /// The response, when it is one the caller can use (`success`, or `notModified` where
-    /// one may come); otherwise the `StoreError` that what the chain threw, or what the
-    /// answer meant, is. Read with the chain's own classifier.
-    private func usableResponse(
-        _ exchange: ReadReport.Exchange,
-        _ kind: StoreErrorMapping.RequestKind,
-        acceptingNotModified: Bool = false
-    ) -> Result<(HTTPResponse, [UInt8]), StoreError> {
+    /// An answer the caller can use: content (a 2xx), or a 304 for the policy to judge.
+    private enum Usable {
+        case content(HTTPResponse, [UInt8])
+        case notModified(HTTPResponse)
+    }
+
+    /// What the chain gave back, read with the chain's own classifier: a usable answer,
+    /// or the `StoreError` that what the chain threw, or what the answer meant, is.
+    private func usableResponse(_ exchange: ReadReport.Exchange, _ kind: StoreErrorMapping.RequestKind) -> Result<Usable, StoreError> {
         exchange.answer.mapError(StoreErrorMapping.storeError(for:)).flatMap { response, body in
             switch chain.answers.meaning(status: response.status.code, retryAfter: nil) {
-            case .success: .success((response, body))
-            case .notModified where acceptingNotModified: .success((response, body))
+            case .success: .success(.content(response, body))
+            case .notModified: .success(.notModified(response))
             default: .failure(StoreErrorMapping.storeError(for: response, body: body, in: kind, now: clock.now, answers: chain.answers))
             }
         }
