@@ -18,11 +18,9 @@ import Presentation
 /// client under them.
 struct CompositionRoot: Sendable {
     private let settings: ClientSettings
-    private let output: any ConsoleOutput
-    private let format: OutputFormat
-    private let verbose: Bool
-    /// What standard output goes to: whether tables are drawn, and how wide.
-    private let terminal: TerminalProbe
+    /// What every presenter shows through: the output, the format, the error reporter,
+    /// the width to fit (from the terminal probe) and the clock.
+    private let console: Console
     private let logger: Logger
     private let clock: any WallClock = SystemWallClock()
     /// One session store for the process, shared by the chain and the repositories, so
@@ -38,10 +36,7 @@ struct CompositionRoot: Sendable {
     /// Builds the graph; `ClientStartup` calls it and checks what it built.
     init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe) throws(StartupFailure) {
         self.settings = settings
-        self.output = output
-        self.format = format
-        self.verbose = verbose
-        self.terminal = terminal
+        self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
         self.logger = StoreConnection.logger(output: output, verbose: verbose)
         let sessions = FileSessionStore(directory: settings.stateDirectory)
         self.sessions = sessions
@@ -63,12 +58,6 @@ struct CompositionRoot: Sendable {
     }
 
     // MARK: Presenters
-
-    /// What every presenter shows through: the output, the format, the error reporter,
-    /// the width to fit and the clock.
-    private var console: Console {
-        Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
-    }
 
     func makeSignInPresenter() -> SignInPresenter {
         SignInPresenter(logIn: LogIn(repository: makeAuthRepository()), console: console)
@@ -109,7 +98,7 @@ struct CompositionRoot: Sendable {
     /// What `storefront status` shows, read from the settings, the session file and the
     /// cache, with no request unless `checkingWithBackend`, which asks `/auth/me`.
     func makeStatusReport(checkingWithBackend: Bool = false) async -> StatusReport {
-        await StatusInspection(settings: settings, sessions: sessions, accounts: makeAuthRepository(), cache: cache, output: output)
+        await StatusInspection(settings: settings, sessions: sessions, accounts: makeAuthRepository(), cache: cache, output: console.output)
             .report(checkingWithBackend: checkingWithBackend)
     }
 
