@@ -46,6 +46,10 @@ public struct AnswerClassifier: Sendable {
         self.unavailableStatuses = unavailableStatuses
     }
 
+    /// The default policy's classifier, made once: what a link built without a policy
+    /// reads with, and the adapters' head check, where a redirect means the same under any.
+    public static let standard = AnswerClassifier()
+
     /// What `status` means, with the wait its `Retry-After` named.
     public func meaning(status: Int, retryAfter: Duration?) -> AnswerMeaning {
         switch status {

@@ -15,7 +15,7 @@ public struct InterceptedTransport: Sendable {
     /// the client then calls unreachable cannot differ.
     public let answers: AnswerClassifier
 
-    public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport, answers: AnswerClassifier = AnswerClassifier()) {
+    public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport, answers: AnswerClassifier = .standard) {
         self.interceptors = interceptors
         self.transport = transport
         self.answers = answers

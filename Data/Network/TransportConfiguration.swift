@@ -81,8 +81,8 @@ public struct TransportConfiguration: Sendable {
             headerFields.append(HTTPField(name: fieldName, value: value))
         }
         // What a status means is the classifier's: a redirect is refused whatever the
-        // retry policy says, so the default one answers here.
-        if case .redirect = AnswerClassifier().meaning(status: status, retryAfter: nil) {
+        // retry policy says, so the default one answers here (made once, not per head).
+        if case .redirect = AnswerClassifier.standard.meaning(status: status, retryAfter: nil) {
             throw .redirected(status: status, location: headerFields[.location])
         }
         return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: headerFields)

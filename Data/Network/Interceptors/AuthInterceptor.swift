@@ -19,7 +19,7 @@ public struct AuthInterceptor: HTTPInterceptor {
     /// Says which answer asks to re-authenticate (a 401).
     private let answers: AnswerClassifier
 
-    public init(sessions: any SessionStore, refresher: TokenRefresher, answers: AnswerClassifier = AnswerClassifier()) {
+    public init(sessions: any SessionStore, refresher: TokenRefresher, answers: AnswerClassifier = .standard) {
         self.sessions = sessions
         self.refresher = refresher
         self.answers = answers
@@ -65,7 +65,7 @@ public actor TokenRefresher {
     private let answers: AnswerClassifier
     private var inFlight: Task<Session, any Error>?
 
-    public init(sessions: any SessionStore, logger: Logger = .silent, answers: AnswerClassifier = AnswerClassifier()) {
+    public init(sessions: any SessionStore, logger: Logger = .silent, answers: AnswerClassifier = .standard) {
         self.sessions = sessions
         self.logger = logger
         self.answers = answers

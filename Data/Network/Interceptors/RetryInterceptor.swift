@@ -37,7 +37,7 @@ public struct RetryInterceptor: HTTPInterceptor {
         public init(
             maximumAttempts: Int = 3,
             baseDelay: Duration = .milliseconds(100),
-            answers: AnswerClassifier = AnswerClassifier(),
+            answers: AnswerClassifier = .standard,
             longestWait: Duration = .seconds(5)
         ) {
             self.maximumAttempts = maximumAttempts
