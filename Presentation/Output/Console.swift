@@ -125,11 +125,13 @@ public struct ErrorReporter: Sendable {
         return .usage
     }
 
-    /// A `notFound` named by the caller ("No product 7 exists."): code `not-found`, exit 1.
+    /// A `notFound` named by the caller ("No product 7 exists."): code `not-found`, and
+    /// `notFound`'s own exit status (1), the one a presenter's returned failure carries.
     @discardableResult
     public func reportNotFound(_ sentence: String) -> ProcessExitStatus {
-        write(sentence, code: "not-found")
-        return .failure
+        let message = ErrorMessage(.notFound)
+        write(sentence, code: message.code)
+        return message.exitStatus
     }
 
     /// The person stopped the command (Ctrl-D or Ctrl-C at a prompt): its sentence,
