@@ -163,12 +163,15 @@ let package = Package(
             exclude: ["CProcessControl", "Shared", "Server"],
             swiftSettings: strict
         ),
-        // What both programs share: the terminal they write to, the start-up failure,
-        // the key-file and data-folder rules, and serve's options.
+        // What both programs share and must agree on: the terminal as CLI.md lets them
+        // use it (whole lines, the colour rule, escaping, the spinner), the start-up
+        // failure, where the data folder is, the key files `serve` writes and a client
+        // reads, and serve's options (`storefront serve` takes them to run the server).
+        // No client layer: the server links none.
         .target(
             name: "AppShared",
             dependencies: [
-                "Presentation", "Infrastructure", "CProcessControl",
+                "Infrastructure",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -180,7 +183,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "Backend", "AppShared", "Presentation", "Infrastructure", "CProcessControl",
+                "Backend", "AppShared", "Infrastructure", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

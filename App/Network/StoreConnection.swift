@@ -107,7 +107,7 @@ enum StoreConnection {
     /// misses, the refresh), on standard error; without `--verbose` only warnings.
     static func logger(output: any ConsoleOutput, verbose: Bool) -> Logger {
         Logger(label: "storefront") { _ in
-            DiagnosticLogHandler(output: output, logLevel: verbose ? .debug : .warning)
+            DiagnosticLogHandler(logLevel: verbose ? .debug : .warning) { output.printDiagnostic($0) }
         }
     }
 }

@@ -5,7 +5,6 @@ import CProcessControl
 import Foundation
 import Infrastructure
 import Logging
-import Presentation
 import Synchronization
 
 /// `storefront-server`: the reference backend in the foreground until SIGINT/SIGTERM.
@@ -34,7 +33,7 @@ struct ServerCommand: AsyncParsableCommand {
     /// ran this program, as `execv` resets the kernel's dumpable flag.
     static func main() async {
         if storefront_forbid_core_dumps() != 0 {
-            TerminalOutput().printDiagnostic(StyledText("storefront-server: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
+            ServerConsole(json: false).warn("core dumps could not be disabled; a crash could write secrets to disk.")
         }
         do {
             var command = try parseAsRoot()
@@ -49,9 +48,8 @@ struct ServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let format: OutputFormat = options.json ? .json : .human
-        let output = TerminalOutput(format: format)
-        let errors = ErrorReporter(output: output, format: format, verbose: false)
+        let console = ServerConsole(json: options.json)
+        let output = console.streams
         var configuration = StoreServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
@@ -64,7 +62,7 @@ struct ServerCommand: AsyncParsableCommand {
         }
 
         if options.rotateKey {
-            try rotate(output: output, errors: errors, environment: ProcessInfo.processInfo.environment)
+            try rotate(console: console, environment: ProcessInfo.processInfo.environment)
             return
         }
         var sealing: Sealing?
@@ -76,18 +74,17 @@ struct ServerCommand: AsyncParsableCommand {
                 configuration.replayFile = KeyFile.replayPath(besideRing: gateway.ring)
             }
         } catch {
-            throw ExitCode(error.report(through: errors).rawValue)
+            throw console.fail(error)
         }
 
-        let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(output: output, logLevel: .info) }
+        let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
         let server: StoreServer
         do {
             server = try StoreServer(configuration: configuration, logger: logger, indexed: indexingProgress(output))
             output.endActivity()
         } catch {
             output.endActivity()
-            errors.reportConfigurationFailure("The backend cannot start: \(error.description).")
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            throw console.fail(StartupFailure("The backend cannot start: \(error.description)."))
         }
         if stopAtEndOfInput {
             EndOfInput.stopProcessWhenReached()
@@ -106,27 +103,26 @@ struct ServerCommand: AsyncParsableCommand {
             try await server.runUntilSignalled { port in
                 listening.withLock { $0 = true }
                 let url = "\(scheme)://\(host):\(port)"
-                if format == .json {
-                    output.printLine(ServingDocument.json(url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID))
+                if console.json {
+                    console.printDocument(ServingDocument(url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID))
                 } else {
-                    output.printLine(url)
-                    output.printLine(modeLine)
+                    console.printLine(url)
+                    console.printLine(modeLine)
                 }
             }
         } catch {
             // Before it listened, this is a start-up failure (CLI.md: 78), most often a
             // taken port; after, the server stopped under way.
             guard listening.withLock({ $0 }) else {
-                errors.reportConfigurationFailure("The backend cannot listen on \(host):\(options.port): \(error); choose another --port.")
-                throw ExitCode(ProcessExitStatus.configuration.rawValue)
+                throw console.fail(StartupFailure("The backend cannot listen on \(host):\(options.port): \(error); choose another --port."))
             }
-            throw ExitCode(errors.report(.unexpected(detail: "the backend stopped: \(error)")).rawValue)
+            throw console.failUnexpectedly("The backend stopped unexpectedly: \(error).")
         }
     }
 
     /// Shows the catalogue's index being built: on a terminal, a spinner with the count;
     /// elsewhere, for a catalogue large enough to take a while, one line saying so.
-    private func indexingProgress(_ output: TerminalOutput) -> (Int) -> Void {
+    private func indexingProgress(_ output: TerminalStreams) -> (Int) -> Void {
         let total = options.products
         let label = { (done: Int) in "Indexing the catalogue: \(done.formatted()) of \(total.formatted()) products" }
         if output.decoratesStandardError {
@@ -134,7 +130,7 @@ struct ServerCommand: AsyncParsableCommand {
             return { output.updateActivity(label($0)) }
         }
         if total >= 100_000, !options.json {
-            output.printDiagnostic("Indexing \(total.formatted()) products; the backend listens when it is done.")
+            output.printDiagnostic(TerminalLine("Indexing \(total.formatted()) products; the backend listens when it is done."))
         }
         return { _ in }
     }
@@ -173,22 +169,22 @@ struct ServerCommand: AsyncParsableCommand {
 
     /// `--rotate-key`: a new current key for the ring, the previous one kept for
     /// --previous-key-lifetime seconds; then the program ends without serving.
-    private func rotate(output: TerminalOutput, errors: ErrorReporter, environment: [String: String]) throws {
+    private func rotate(console: ServerConsole, environment: [String: String]) throws {
         let ringFile = options.gatewayKeyFile ?? (stateDirectory(environment) as NSString).appendingPathComponent(KeyFile.ringName)
         let rotated: (ring: GatewayKeyRing, configuration: String)
         do {
             rotated = try KeyFile.rotate(ringFile: ringFile, previousLifetime: Int64(options.previousKeyLifetime), now: Date())
         } catch {
-            throw ExitCode(error.report(through: errors).rawValue)
+            throw console.fail(error)
         }
         let document = RotationDocument(ring: ringFile, keyFile: rotated.configuration, ring: rotated.ring)
         if options.json {
-            output.printLine(JSONDocument.encode(document))
+            console.printDocument(document)
             return
         }
-        output.printLine("Rotated the key ring in \(ringFile): the current key is \(document.keyId); clients use --ohttp-keys-file \(rotated.configuration).")
+        console.printLine("Rotated the key ring in \(ringFile): the current key is \(document.keyId); clients use --ohttp-keys-file \(rotated.configuration).")
         for previous in document.previous {
-            output.printLine("The key \(previous.keyId) is accepted until \(previous.notAfter).")
+            console.printLine("The key \(previous.keyId) is accepted until \(previous.notAfter).")
         }
     }
 

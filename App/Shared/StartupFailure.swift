@@ -1,8 +1,6 @@
-import Presentation
-
 /// A configuration or start-up problem: exit 78 with a sentence that says what to do;
-/// or, when a file could not be written (a full disk), that failure's own sentence and
-/// exit 73, as every write to a data folder reports it.
+/// or, when a file could not be written (a full disk), exit 73 with the sentence every
+/// write to a data folder is reported with (CLI.md, code `cannot-write`).
 public struct StartupFailure: Error, Equatable {
     /// A file that could not be written: what it was for, and the path with the
     /// system's words.
@@ -20,15 +18,23 @@ public struct StartupFailure: Error, Equatable {
     }
 
     /// A file that could not be written: `what` it was for and the system's `reason`.
+    /// The words are the client's `ErrorMessage` for `StoreError.cannotWrite`, which this
+    /// target cannot see; `KeyFileWriteTests` holds the two to one sentence.
     public init(couldNotWrite what: String, reason: String) {
-        self.sentence = ErrorReporter.cannotWriteSentence(what, reason: reason)
+        self.sentence = "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(reason)); "
+            + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir."
         self.unwritten = Unwritten(what: what, reason: reason)
     }
 
-    /// Reports this failure through `errors` and gives the exit status it means.
-    @discardableResult
-    public func report(through errors: ErrorReporter) -> ProcessExitStatus {
-        if let unwritten { return errors.reportCannotWrite(unwritten.what, reason: unwritten.reason) }
-        return errors.reportConfigurationFailure(sentence)
+    /// CLI.md's error code: `cannot-write` for a file that could not be written, else
+    /// `configuration`.
+    public var code: String {
+        unwritten == nil ? "configuration" : "cannot-write"
+    }
+
+    /// CLI.md's exit status: 73 (`EX_CANTCREAT`) for a file that could not be written,
+    /// else 78 (`EX_CONFIG`).
+    public var exitStatus: Int32 {
+        unwritten == nil ? 78 : 73
     }
 }

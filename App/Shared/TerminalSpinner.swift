@@ -1,5 +1,4 @@
 import Infrastructure
-import Presentation
 import Synchronization
 
 /// Shows that a wait is under way: once it has lasted `delay` (150 ms, so a quick
@@ -25,20 +24,21 @@ public final class TerminalSpinner: Sendable {
     private let state = Mutex(State())
     private let write: @Sendable (String) -> Void
     private let sleeper: any Sleeper
-    private let tasks: any TaskStarter
+    /// Starts the frames as work of their own; injected, so a test waits for them to end.
+    private let start: @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
     private let delay: Duration
     private let interval: Duration
 
     public init(
         write: @escaping @Sendable (String) -> Void,
         sleeper: any Sleeper = ContinuousSleeper(),
-        tasks: any TaskStarter = UnstructuredTasks(),
+        start: @escaping @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never> = { work in Task { await work() } },
         delay: Duration = .milliseconds(150),
         interval: Duration = .milliseconds(100)
     ) {
         self.write = write
         self.sleeper = sleeper
-        self.tasks = tasks
+        self.start = start
         self.delay = delay
         self.interval = interval
     }
@@ -47,8 +47,8 @@ public final class TerminalSpinner: Sendable {
         stop()
         state.withLock { state in
             let generation = state.generation
-            state.label = TerminalText.escapingControls(label)
-            state.task = tasks.start { [self] in
+            state.label = TerminalStyle.escapingControls(label)
+            state.task = start { [self] in
                 await animate(generation: generation)
             }
         }
@@ -56,7 +56,7 @@ public final class TerminalSpinner: Sendable {
 
     /// Says something new in the frames still to come (counts of work done, say).
     public func relabel(_ label: String) {
-        state.withLock { $0.label = TerminalText.escapingControls(label) }
+        state.withLock { $0.label = TerminalStyle.escapingControls(label) }
     }
 
     /// Ends the wait and clears its frame, if one was drawn.

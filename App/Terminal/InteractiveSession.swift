@@ -24,7 +24,7 @@ struct InteractiveSession {
         }
         guard let terminal = RawTerminal() else { return .usage }
         defer { terminal.restore() }
-        let view = TerminalSearchView(terminal: terminal, style: .forStream(STDOUT_FILENO, format: .human, environment: ProcessInfo.processInfo.environment))
+        let view = TerminalSearchView(terminal: terminal, style: .forStream(STDOUT_FILENO, json: false, environment: ProcessInfo.processInfo.environment))
         let presenter = root.makeLiveSearchPresenter(view: view)
         await presenter.start()
 

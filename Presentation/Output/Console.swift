@@ -102,18 +102,6 @@ public struct ErrorReporter: Sendable {
         return .configuration
     }
 
-    /// A file that could not be written before any command ran (`serve`'s key files on
-    /// a full disk): the same sentence, code and status (73) as `StoreError.cannotWrite`.
-    @discardableResult
-    public func reportCannotWrite(_ what: String, reason: String) -> ProcessExitStatus {
-        report(.cannotWrite(what: what, reason: reason))
-    }
-
-    /// The sentence of `reportCannotWrite`, for a caller that keeps it.
-    public static func cannotWriteSentence(_ what: String, reason: String) -> String {
-        ErrorMessage(.cannotWrite(what: what, reason: reason)).sentence
-    }
-
     /// A usage error found while parsing the command line: the parser's sentence, code
     /// `usage`, exit 64. Only the JSON form is written here; the human form is the
     /// parser's own (with the usage lines), printed by the caller.

@@ -1,5 +1,8 @@
 import Domain
 
+// Text as a terminal shows it, in one file: escaped, measured in columns, laid out
+// as a table, and numbers written as the store sends them.
+
 /// Makes text from a server safe to print on a terminal: every control character
 /// (C0 but newline and tab, DEL, C1) is written as its `\u00XX` escape.
 ///
@@ -176,5 +179,14 @@ struct TextTable<Row>: Sendable {
             StyledText(DisplayWidth.pad(texts[index], to: widths[index], right: columns[index].alignedRight), style: style(index))
         }
         return StyledText.joined(cells, separator: Self.separator)
+    }
+}
+
+/// A number with exactly two decimals, as the store sends ratings and discounts: `4.10`.
+enum DecimalText {
+    static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

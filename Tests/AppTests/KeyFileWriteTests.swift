@@ -23,16 +23,31 @@ struct KeyFileWriteTests {
         #expect(unwritten.what == "the gateway key")
         #expect(unwritten.reason.contains(blocked))
 
-        let output = SpyOutput()
-        let status = try #require(failure).report(through: ErrorReporter(output: output, format: .human, verbose: false))
-        #expect(status == .cannotWrite)
-        #expect(output.standardError.joined().contains("The gateway key could not be written"), "\(output.standardError)")
+        #expect(failure?.exitStatus == ProcessExitStatus.cannotWrite.rawValue)
+        #expect(failure?.code == "cannot-write")
+        #expect(failure?.sentence.hasPrefix("The gateway key could not be written") == true, "\(failure?.sentence ?? "")")
         #expect(try String(contentsOfFile: blocked, encoding: .utf8) == "not a folder")
+    }
+
+    /// The server words this failure itself (it links no client layer): held here to the
+    /// client's sentence for the same failure, line for line as each program prints it.
+    @Test("the server's sentence for an unwritten file is the client's, word for word")
+    func sameSentenceAsTheClient() {
+        let what = "the gateway key"
+        let reason = "write /data/ohttp-gateway-keys.jwks.tmp failed: No space left on device"
+        let client = SpyOutput()
+
+        let status = ErrorReporter(output: client, format: .human, verbose: false).report(.cannotWrite(what: what, reason: reason))
+
+        let failure = StartupFailure(couldNotWrite: what, reason: reason)
+        #expect(client.standardError == ["storefront: " + failure.sentence])
+        #expect(status.rawValue == failure.exitStatus)
+        #expect(ErrorMessage(.cannotWrite(what: what, reason: reason)).code == failure.code)
     }
 
     @Test("any other start-up failure stays a configuration error (78)")
     func otherFailures() {
-        let output = SpyOutput()
-        #expect(StartupFailure("no").report(through: ErrorReporter(output: output, format: .human, verbose: false)) == .configuration)
+        #expect(StartupFailure("no").exitStatus == ProcessExitStatus.configuration.rawValue)
+        #expect(StartupFailure("no").code == "configuration")
     }
 }

@@ -20,7 +20,7 @@ struct TerminalSpinnerTests {
     private func spinner() -> (TerminalSpinner, Screen, ManualSleeper) {
         let screen = Screen()
         let sleeper = ManualSleeper()
-        return (TerminalSpinner(write: screen.append, sleeper: sleeper, tasks: tasks), screen, sleeper)
+        return (TerminalSpinner(write: screen.append, sleeper: sleeper, start: tasks.start), screen, sleeper)
     }
 
     @Test("a quick wait draws nothing; a long one draws frames, then clears its line when it ends")

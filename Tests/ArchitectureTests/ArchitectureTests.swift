@@ -27,6 +27,24 @@ struct ArchitectureTests {
         #expect(try PackageReader.imports(of: [domain], in: root)["Domain", default: []].isEmpty)
     }
 
+    /// The rules above are per target; this follows `storefront-server`'s dependencies all
+    /// the way down, so a client layer cannot reach it through a shared target either.
+    @Test("storefront-server links no client layer, directly or through another target")
+    func serverLinksNoClientLayer() async throws {
+        let targets = try await PackageReader.storefront.value.targets
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var linked: Set<String> = []
+        var next = ["Server"]
+        while let name = next.popLast() {
+            guard linked.insert(name).inserted, let target = byName[name] else { continue }
+            next += target.targetDependencies
+        }
+
+        #expect(linked.isSuperset(of: ["Server", "Backend", "AppShared", "Infrastructure"]), "\(linked.sorted())")
+        let client: Set<String> = ["Domain", "Data", "Presentation", "App", "HTTPClientAdapter", "URLSessionAdapter"]
+        #expect(linked.isDisjoint(with: client), "storefront-server links \(linked.intersection(client).sorted())")
+    }
+
     /// Every target `storefront` links imports FoundationEssentials, and all of
     /// Foundation only where that module is missing (Apple's platforms): on Linux one
     /// unguarded `import Foundation` lets a `Thread` or a `DateFormatter` in, and with it
@@ -84,7 +102,7 @@ struct ArchitectureCheckerTests {
             ),
             DeclaredTarget(
                 name: "AppShared", kind: .regular, path: "App/Shared",
-                targetDependencies: ["Presentation", "Infrastructure"], productDependencies: ["ArgumentParser"]
+                targetDependencies: ["Infrastructure"], productDependencies: ["ArgumentParser"]
             ),
             DeclaredTarget(
                 name: "Server", kind: .executable, path: "App/Server",

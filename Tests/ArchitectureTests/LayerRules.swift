@@ -103,22 +103,22 @@ extension LayerRule {
             products: ["ArgumentParser", "Logging", "SystemPackage"],
             modules: platform.union(["ArgumentParser", "Logging", "SystemPackage"])
         ),
-        // What the two programs share (the terminal, serve's options): part of the App,
-        // so it may see what the App sees of the outside, but no layer with logic.
+        // What the two programs share (the terminal, serve's options, the key files):
+        // part of the App's ring, but no client layer, since the server links it.
         LayerRule(
             layer: "AppShared",
             folder: "App/Shared",
-            targets: ["Presentation", "Infrastructure", "CProcessControl"],
+            targets: ["Infrastructure"],
             products: ["ArgumentParser", "Logging", "SystemPackage"],
             modules: platform.union(["ArgumentParser", "Logging", "SystemPackage"])
         ),
         // `storefront-server`: the backend's composition root, a program of the App's ring.
-        // It sees the backend and the shared terminal, and none of the client's layers
-        // but Presentation's output vocabulary (exit statuses, the error reporter).
+        // It sees the backend and the shared terminal, and none of the client's layers:
+        // it says what CLI.md asks of every program in words of its own (ServerConsole).
         LayerRule(
             layer: "Server",
             folder: "App/Server",
-            targets: ["Backend", "AppShared", "Presentation", "Infrastructure", "CProcessControl"],
+            targets: ["Backend", "AppShared", "Infrastructure", "CProcessControl"],
             products: ["ArgumentParser", "Logging"],
             modules: platform.union(["ArgumentParser", "Logging"])
         ),
