@@ -38,4 +38,33 @@ struct JSONCommandTests {
             #expect(keyFile.hasPrefix(folder.path) && FileManager.default.fileExists(atPath: keyFile))
         }
     }
+
+    /// The server words its errors itself (it links no client layer): held here to the
+    /// error line and document CLI.md sets for every command, as the client's are.
+    @Test("serve's start-up failures are CLI.md's error line, or its error document with --json", arguments: [false, true])
+    func serveFailures(json: Bool) async throws {
+        let folder = try TemporaryDirectory()
+        let blocked = folder.file("blocked")
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocked))
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+        let flag = json ? ["--json"] : []
+
+        let missing = try await cli.run(["serve", "--port", "0", "--gateway-key-file", folder.file("none.jwks")] + flag)
+        let unwritable = try await cli.run(["serve", "--port", "0", "--data-dir", blocked + "/keys"] + flag)
+
+        for (result, status, code) in [(missing, Int32(78), "configuration"), (unwritable, 73, "cannot-write")] {
+            #expect(result.status == status, "\(result.everything)")
+            #expect(result.standardOutput.isEmpty, "\(result.everything)")
+            let last = try #require(result.standardError.split(separator: "\n").last.map(String.init))
+            if json {
+                let document = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: String]]
+                #expect(document?["error"]?["code"] == code, "\(last)")
+                #expect(document?["error"]?["message"]?.isEmpty == false, "\(last)")
+            } else {
+                #expect(last.hasPrefix("storefront: "), "\(last)")
+            }
+        }
+        #expect(missing.standardError.contains("none.jwks"), "\(missing.everything)")
+        #expect(unwritable.standardError.contains("The gateway key could not be written"), "\(unwritable.everything)")
+    }
 }
