@@ -174,6 +174,11 @@ struct TextTable<Row>: Sendable {
         return lines(for: rows, width: width) + ["", StyledText("Showing \(shown) \(noun) \(subject)", style: .secondary)]
     }
 
+    /// `pageLines` for a `Page` of any list: its rows, range, number and total.
+    func pageLines(for page: Page<Row>, noun: String, subject: String, width: Int?) -> [StyledText] where Row: Equatable & Sendable {
+        pageLines(for: page.items, shown: page.shownRange, page: page.page, total: page.total, noun: noun, subject: subject, width: width)
+    }
+
     private func line(_ texts: [String], _ widths: [Int], style: (Int) -> Style?) -> StyledText {
         let cells = texts.indices.map { index in
             StyledText(DisplayWidth.pad(texts[index], to: widths[index], right: columns[index].alignedRight), style: style(index))

@@ -24,7 +24,7 @@ enum ProductTable {
     /// A page as `storefront search` and `storefront category` print it: the table, a
     /// blank line and `Showing 11–20 of 23 results for "phone"`; or one line when empty.
     static func pageLines(for page: ProductPage, noun: String, subject: String, width: Int? = nil) -> [StyledText] {
-        table.pageLines(for: page.products, shown: page.shownRange, page: page.page, total: page.total, noun: noun, subject: subject, width: width)
+        table.pageLines(for: page, noun: noun, subject: subject, width: width)
     }
 
     static func lines(for products: [Product], width: Int? = nil) -> [StyledText] {
