@@ -12,6 +12,9 @@ import TestSupport
 struct RemoteStack: Sendable {
     let products: RemoteProductRepository
     let accounts: RemoteAuthRepository
+    /// The store client the repositories above read through: a new seam's remote
+    /// repository is built on it, as the App builds every repository on one client.
+    let client: StoreClient
     let clock: FakeWallClock
     private let reachability: Reachability
 
@@ -52,6 +55,7 @@ struct RemoteStack: Sendable {
         let stack = RemoteStack(
             products: RemoteProductRepository(client: client),
             accounts: RemoteAuthRepository(client: client, sessions: sessions),
+            client: client,
             clock: clock,
             reachability: reachability
         )

@@ -17,8 +17,9 @@ enum Fixtures {
     static let me = recorded("me.json")
 
     /// The file's text without its final line break; empty when it cannot be read,
-    /// which every test that decodes it then reports.
-    private static func recorded(_ name: String) -> String {
+    /// which every test that decodes it then reports. Any file of the folder, so a new
+    /// recording needs no line here.
+    static func recorded(_ name: String) -> String {
         let folder = RepositoryFolder.root.appendingPathComponent("Tests/Recorded/dummyjson")
         let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
