@@ -86,6 +86,11 @@ struct CompositionRoot: Sendable {
         CategoryPresenter(browseCategory: BrowseCategory(repository: makeProductRepository()), console: console)
     }
 
+    /// The signed-in user's posts, read through the same store client (and cache) as the catalogue.
+    func makePostsPresenter() -> PostsPresenter {
+        PostsPresenter(listMyPosts: ListMyPosts(repository: RemotePostRepository(client: makeStoreClient())), console: console)
+    }
+
     /// The search-as-you-type presenter of the interactive mode, drawing on `view`.
     func makeLiveSearchPresenter(view: any LiveSearchView) -> LiveSearchPresenter {
         LiveSearchPresenter(searchProducts: SearchProducts(repository: makeProductRepository()), view: view, timer: ContinuousDebounceTimer())

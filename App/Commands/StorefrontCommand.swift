@@ -46,7 +46,8 @@ struct StorefrontCommand: AsyncParsableCommand {
         version: StorefrontVersion.current,
         subcommands: [
             DemoCommand.self, ServeCommand.self, LoginCommand.self, WhoamiCommand.self,
-            SearchCommand.self, ProductCommand.self, CategoriesCommand.self, CategoryCommand.self, StatusCommand.self, LogoutCommand.self,
+            SearchCommand.self, ProductCommand.self, CategoriesCommand.self, CategoryCommand.self, PostsCommand.self,
+            StatusCommand.self, LogoutCommand.self,
         ]
     )
 

@@ -1,5 +1,5 @@
 /// Every route of PROTOCOL.md, known from the path alone: which one it is, what it
-/// names (a product id, a category slug), and the one method it takes. One table, so
+/// names (a product id, a category slug, a user id), and the one method it takes. One table, so
 /// the answer for a path and a 405's `Allow` cannot disagree.
 enum StoreRoute: Equatable {
     case logIn
@@ -9,6 +9,7 @@ enum StoreRoute: Equatable {
     case categories
     case category(slug: String)
     case product(id: String, signedIn: Bool)
+    case userPosts(userID: String)
 
     /// Nil for a path that is no route at all (404, whatever the method).
     init?(path: String) {
@@ -24,6 +25,8 @@ enum StoreRoute: Equatable {
             self = .category(slug: String(path.dropFirst("/auth/products/category/".count)))
         case _ where path.hasPrefix("/auth/products/"):
             self = .product(id: String(path.dropFirst("/auth/products/".count)), signedIn: true)
+        case _ where path.hasPrefix("/auth/posts/user/"):
+            self = .userPosts(userID: String(path.dropFirst("/auth/posts/user/".count)))
         case _ where path.hasPrefix("/products/"):
             self = .product(id: String(path.dropFirst("/products/".count)), signedIn: false)
         default:
@@ -35,7 +38,7 @@ enum StoreRoute: Equatable {
     var method: String {
         switch self {
         case .logIn, .refresh: "POST"
-        case .me, .search, .categories, .category, .product: "GET"
+        case .me, .search, .categories, .category, .product, .userPosts: "GET"
         }
     }
 }

@@ -7,6 +7,7 @@ struct StoreService: Sendable {
     private let users: UserDirectory
     let tokens: TokenIssuer
     private let catalogue: Catalogue
+    private let posts = UserPosts.demo
 
     init(users: UserDirectory, tokens: TokenIssuer, catalogue: Catalogue) {
         self.users = users
@@ -44,6 +45,8 @@ struct StoreService: Sendable {
             return await withUser(request) { _ in product(id).cacheable(CacheHeaders.catalogue) }
         case .product(let id, signedIn: false):
             return product(id).cacheable(CacheHeaders.catalogue)
+        case .userPosts(let id):
+            return await withUser(request) { user in userPosts(id, of: user, request).cacheable(CacheHeaders.perUser) }
         }
     }
 
@@ -99,7 +102,7 @@ struct StoreService: Sendable {
     }
 
     private func search(_ request: StoreRequest) -> StoreResponse {
-        page(request) { limit, skip in catalogue.search(request.query["q"] ?? "", limit: limit, skip: skip) }
+        page(request) { limit, skip in productPage(catalogue.search(request.query["q"] ?? "", limit: limit, skip: skip), skip: skip) }
     }
 
     private func categories() -> StoreResponse {
@@ -110,22 +113,36 @@ struct StoreService: Sendable {
 
     /// The search answer's shape, for one category's products.
     private func category(_ slug: String, _ request: StoreRequest) -> StoreResponse {
-        page(request) { limit, skip in catalogue.products(inCategory: slug, limit: limit, skip: skip) }
+        page(request) { limit, skip in productPage(catalogue.products(inCategory: slug, limit: limit, skip: skip), skip: skip) }
     }
 
-    /// A page of products as searches and categories answer it: `limit` and `skip`
-    /// read from the query (400 when malformed), handed to `find`, and the products
-    /// with `total`, `skip` and `limit` (how many came back, as DummyJSON says it).
-    private func page(
-        _ request: StoreRequest,
-        _ find: (_ limit: Int, _ skip: Int) -> (total: Int, products: [CatalogueProduct])
-    ) -> StoreResponse {
+    /// A user's posts, only ever to that user: another user's id is refused (403),
+    /// never answered with their posts (DummyJSON answers anyone's; PROTOCOL.md says why
+    /// this backend does not).
+    private func userPosts(_ identifier: String, of user: StoreUser, _ request: StoreRequest) -> StoreResponse {
+        guard Int(identifier) == user.id else {
+            return message(403, "You can read only your own posts")
+        }
+        return page(request) { limit, skip in
+            let (total, found) = posts.posts(ofUser: user.id, limit: limit, skip: skip)
+            return json(200, WireBodies.PostPage(posts: found, total: total, skip: skip, limit: found.count))
+        }
+    }
+
+    /// The search answer: the products with `total`, `skip` and `limit` (how many came
+    /// back, as DummyJSON says it).
+    private func productPage(_ found: (total: Int, products: [CatalogueProduct]), skip: Int) -> StoreResponse {
+        json(200, WireBodies.SearchResponse(products: found.products, total: found.total, skip: skip, limit: found.products.count))
+    }
+
+    /// A paged answer (searches, categories, posts): `limit` and `skip` read from the
+    /// query (400 when malformed) and handed to `answer`.
+    private func page(_ request: StoreRequest, _ answer: (_ limit: Int, _ skip: Int) -> StoreResponse) -> StoreResponse {
         let query = request.query
         guard let limit = Self.count(query["limit"], default: 30) else { return message(400, "Invalid 'limit' parameter") }
         guard let skip = Self.count(query["skip"], default: 0) else { return message(400, "Invalid 'skip' parameter") }
         // DummyJSON reads limit 0 as "all"; a cap keeps one request from asking for a million.
-        let (total, products) = find(limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit), skip)
-        return json(200, WireBodies.SearchResponse(products: products, total: total, skip: skip, limit: products.count))
+        return answer(limit == 0 ? Self.maximumLimit : min(limit, Self.maximumLimit), skip)
     }
 
     private func product(_ identifier: String) -> StoreResponse {

@@ -81,6 +81,13 @@ enum WireBodies {
         let limit: Int
     }
 
+    struct PostPage: Encodable {
+        let posts: [StorePost]
+        let total: Int
+        let skip: Int
+        let limit: Int
+    }
+
     struct Category: Encodable {
         let slug: String
         let name: String

@@ -56,6 +56,13 @@ enum StoreEndpoints {
         return Call(request: request(.get, target), requiresAuthentication: true)
     }
 
+    /// One page of a user's posts: only ever the signed-in user's, whose id the
+    /// repository takes from the session (`StoreClient.signedInUserID`).
+    static func posts(ofUser userID: Int, _ page: Paging) -> Call {
+        let target = "/auth/posts/user/\(userID)" + queryString(paging(page))
+        return Call(request: request(.get, target), requiresAuthentication: true)
+    }
+
     /// A page as DummyJSON asks for it: how many, after how many.
     private static func paging(_ paging: Paging) -> [(name: String, value: String)] {
         [("limit", String(paging.pageSize)), ("skip", String(paging.skip))]

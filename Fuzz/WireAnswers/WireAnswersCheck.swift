@@ -10,7 +10,7 @@ import HTTPTypes
 /// (`ContractListsTests` fails when one is not). A crash, a
 /// hang, or a broken rule below is a finding:
 /// - an answer the client cannot use fails as `unusableResponse`, and as nothing else;
-/// - a page holds no more products than were asked for, and is the page asked for;
+/// - a page (of products or posts) holds no more than was asked for, and is the page asked for;
 /// - a session holds only an access token that goes back unchanged in `Authorization`;
 /// - a failing server's body (`ErrorBodyDTO`) never changes what its status means.
 enum WireAnswersCheck {
@@ -26,6 +26,7 @@ enum WireAnswersCheck {
         case refresh = 5
         case categories = 6
         case errorBody = 7
+        case postPage = 8
     }
 
     static func run(_ input: UnsafeRawBufferPointer) {
@@ -65,16 +66,20 @@ enum WireAnswersCheck {
                     for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0), answers: AnswerClassifier()
                 )
                 precondition(failure == .serverFailed(status: 500, message: message), "a 500 with this body failed as \(failure)")
+            case .postPage:
+                guard let paging = try? Paging(page: page, pageSize: pageSize) else { return }
+                let mapped = try StoreClient.decode(body, as: PostPageDTO.self).toDomain(for: paging)
+                check(mapped, page: page, pageSize: pageSize)
             }
         } catch {
             guard case .unusableResponse = error else { preconditionFailure("an unusable answer failed as \(error)") }
         }
     }
 
-    private static func check(_ mapped: ProductPage, page: Int, pageSize: Int) {
-        precondition(mapped.products.count <= pageSize, "a page holds \(mapped.products.count) products, \(pageSize) asked for")
+    private static func check<Item>(_ mapped: Page<Item>, page: Int, pageSize: Int) {
+        precondition(mapped.items.count <= pageSize, "a page holds \(mapped.items.count) items, \(pageSize) asked for")
         precondition(mapped.page == page && mapped.pageSize == pageSize, "another page than the one asked for")
-        precondition(mapped.total >= mapped.products.count, "fewer products in all than on the page")
+        precondition(mapped.total >= mapped.items.count, "fewer items in all than on the page")
     }
 
     /// swift-http-types, not the client's own rule, says what `Authorization` can carry.

@@ -131,7 +131,7 @@ struct ColourTests {
         ["search", "phone"], ["search", "phone", "--json"], ["search", "phone", "--offline"],
         ["search", ""], ["search", "phone", "--limit", "0"], ["serch", "phone"],
         ["product", "1"], ["product", "99999"], ["categories"], ["category", "laptops"], ["category", "no-such-thing"],
-        ["whoami"], ["whoami", "--json"], ["status"], ["status", "--json"],
+        ["whoami"], ["whoami", "--json"], ["posts"], ["posts", "--json"], ["status"], ["status", "--json"],
         ["login", "--username", "emilys", "--password-stdin"],
         ["login", "--username", "emilys", "--password-stdin", "--json"],
         ["login", "--username", "emilys", "--password-stdin", "--json", "--limit", "3"],

@@ -21,6 +21,7 @@ struct OpenAPIExamplesTests {
         "categoryProducts": { try page($0) },
         "product": { _ = try JSONDecoder().decode(ProductDTO.self, from: $0).toDomain() },
         "productPublicly": { _ = try JSONDecoder().decode(ProductDTO.self, from: $0).toDomain() },
+        "userPosts": { _ = try JSONDecoder().decode(PostPageDTO.self, from: $0).toDomain(for: Paging(page: 1, pageSize: 10)) },
         "listCategories": { _ = try JSONDecoder().decode([CategoryDTO].self, from: $0).map { dto throws(StoreError) in try dto.toDomain() } },
     ]
 
