@@ -1,50 +1,68 @@
-/// Everything that can go wrong in Storefront, in the words of the domain.
+/// Everything that can go wrong in Storefront, in the words of the domain: what a person
+/// can act on (sign in, wait, fix the set-up, try again).
 ///
-/// The Data layer maps transport, HTTP and decoding failures onto these cases;
-/// the Presentation layer turns each case into a sentence, an error code and an
-/// exit status. Nothing outside Domain needs to invent another error vocabulary.
+/// What went wrong underneath (which certificate check failed, the gateway's key id, an
+/// HTTP status, a path) is a `Diagnostic` the Data layer attaches; Domain carries it and
+/// never reads it. The Presentation layer turns each case into a sentence, an error
+/// code and an exit status. Nothing outside Domain needs another error vocabulary.
 public enum StoreError: Error, Equatable, Sendable {
     /// Input broke a rule before any repository was asked.
     case invalidInput(InvalidInput)
-    /// The server rejected the username and password.
+    /// The store rejected the username and password.
     case invalidCredentials
     /// There is no session: the user has to log in first.
     case notSignedIn
     /// The session existed but could not be renewed; the user has to log in again.
     case sessionExpired
-    /// The backend could not be reached and nothing usable was cached.
+    /// The store could not be reached and nothing usable was kept.
     case offline
-    /// The backend asked the client to wait (a 429, or a 503 with `Retry-After`), for
-    /// `retryAfter` when it said how long, and nothing usable was cached.
+    /// The store asked the client to wait, for `retryAfter` when it said how long, and
+    /// nothing usable was kept.
     case rateLimited(retryAfter: Duration?)
-    /// The backend answered with a failure of its own (5xx) and nothing usable was cached.
-    /// `message` is the server's own words, when it sent any; it is untrusted text.
-    case serverFailed(status: Int, message: String?)
-    /// The person asked for no network (`--offline`) and nothing is cached for this.
+    /// The store answered with a failure of its own and nothing usable was kept; the
+    /// diagnostic names the failure and carries the store's own words, if any.
+    case storeFailed(Diagnostic)
+    /// The person asked for no network (`--offline`) and nothing is kept for this.
     case notCached
-    /// The backend at `host` failed to prove its identity (TLS); nothing was sent to it,
-    /// and no cached answer stands in: a failed proof of identity is not an outage.
-    case serverIdentityRejected(host: String, reason: ServerIdentityFailure)
-    /// The store's gateway does not hold the key this client sealed to (unknown to it, or
-    /// retired), and its configuration, taken again, named no other.
-    case gatewayKeyRefused(keyID: String)
-    /// The store's gateway key configuration could not be had; `detail` says why.
-    case gatewayKeysUnavailable(detail: String)
-    /// The store refused a sealed request as one it had already received, or its date
-    /// twice; `message` is its own words, untrusted text.
-    case sealedRequestRefused(message: String?)
-    /// The backend answered, but its answer could not be used (undecodable,
-    /// unsealable, inconsistent). `detail` is for diagnostics, not for end users.
-    case unusableResponse(detail: String)
+    /// The store at `host` could not prove it is that store; nothing was sent to it, and
+    /// no kept answer stands in: a store that cannot be trusted is not an outage.
+    case untrustedStore(host: String, Diagnostic)
+    /// The store no longer takes the key this client seals to, and names no other: the
+    /// client's set-up is out of date.
+    case sealingKeyRetired(Diagnostic)
+    /// The key to seal to could not be had: the client's set-up names none that works.
+    case sealingKeyUnavailable(Diagnostic)
+    /// The store refused a sealed request as one it had already received, or for its
+    /// date: most often this computer's clock.
+    case refusedAsReplay(Diagnostic)
+    /// The store answered, but its answer could not be used (undecodable, unsealable,
+    /// inconsistent). The diagnostic is for `--verbose`, not for the sentence.
+    case unusableResponse(Diagnostic)
     /// The requested item does not exist.
     case notFound
-    /// The store refused the request as larger than it takes (a 413): what was typed is
-    /// too long.
+    /// The store refused the request as larger than it takes: what was typed is too long.
     case requestTooLarge
-    /// A file in the data folder could not be written (a full disk, a read-only folder):
-    /// `what` it was for (the session), and `reason`, the path and the system's words.
-    /// What was there before is kept.
-    case cannotWrite(what: String, reason: String)
-    /// Anything else; `detail` says what, for diagnostics.
-    case unexpected(detail: String)
+    /// Something this client keeps (`what`: the session) could not be saved; what was
+    /// there before is kept. The diagnostic says where and why.
+    case cannotWrite(what: String, Diagnostic)
+    /// Anything else; the diagnostic says what.
+    case unexpected(Diagnostic)
+}
+
+/// What went wrong underneath, as the layer that saw it tells it. Domain carries it and
+/// never reads it; the edge may quote it.
+public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// This program's own words: a status, what a certificate check refused, a key's id.
+    public let summary: String
+    /// What the other side said, if anything: untrusted text, to be quoted with care.
+    public let theirWords: String?
+
+    public init(_ summary: String, theirWords: String? = nil) {
+        self.summary = summary
+        self.theirWords = theirWords
+    }
+
+    public var description: String {
+        theirWords.map { "\(summary): \($0)" } ?? summary
+    }
 }

@@ -126,7 +126,7 @@ enum CachePolicy {
         switch error {
         case .offline: .backendUnreachable
         case .rateLimited: .backendBusy
-        case .serverFailed(let status, _): .backendFailed(status: status)
+        case .storeFailed(let diagnostic): .backendFailed(Diagnostic(diagnostic.summary))
         default: nil
         }
     }

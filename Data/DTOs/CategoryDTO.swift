@@ -12,7 +12,7 @@ struct CategoryDTO: Codable, Sendable, Equatable {
         do {
             return Category(slug: try CategorySlug(slug), name: name)
         } catch {
-            throw .unusableResponse(detail: "category \(slug.debugDescription): \(error)")
+            throw .unusableResponse(Diagnostic("category \(slug.debugDescription): \(error)"))
         }
     }
 }

@@ -32,7 +32,7 @@ struct LoginResponseDTO: Decodable, Sendable {
     func toDomain() throws(StoreError) -> (user: User, session: Session) {
         let user = try user.toDomain()
         guard let session = Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: self.user.id) else {
-            throw .unusableResponse(detail: "login: \(Session.tokenRule)")
+            throw .unusableResponse(Diagnostic("login: \(Session.tokenRule)"))
         }
         return (user, session)
     }

@@ -26,7 +26,7 @@ struct PostDTO: Decodable, Sendable {
                 views: views ?? 0
             )
         } catch {
-            throw .unusableResponse(detail: "post \(id): \(error)")
+            throw .unusableResponse(Diagnostic("post \(id): \(error)"))
         }
     }
 }

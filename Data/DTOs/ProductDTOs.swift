@@ -37,7 +37,7 @@ struct ProductDTO: Codable, Sendable, Equatable {
                 thumbnailURL: thumbnail ?? ""
             )
         } catch {
-            throw .unusableResponse(detail: "product \(id): \(error)")
+            throw .unusableResponse(Diagnostic("product \(id): \(error)"))
         }
     }
 }
@@ -68,12 +68,12 @@ extension Page {
     /// come from the request, not from the answer, whose `limit` only counts the items.
     init(wire items: [Item], total: Int, skip: Int, asked paging: Paging, named name: String) throws(StoreError) {
         guard skip == paging.skip else {
-            throw .unusableResponse(detail: "\(name) answered skip \(skip) for skip \(paging.skip)")
+            throw .unusableResponse(Diagnostic("\(name) answered skip \(skip) for skip \(paging.skip)"))
         }
         do {
             try self.init(items: items, total: total, paging: paging)
         } catch {
-            throw .unusableResponse(detail: "\(name) page: \(error)")
+            throw .unusableResponse(Diagnostic("\(name) page: \(error)"))
         }
     }
 }

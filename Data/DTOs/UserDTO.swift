@@ -21,7 +21,7 @@ struct UserDTO: Codable, Sendable, Equatable {
                 imageURL: image ?? ""
             )
         } catch {
-            throw .unusableResponse(detail: "user: \(error)")
+            throw .unusableResponse(Diagnostic("user: \(error)"))
         }
     }
 }

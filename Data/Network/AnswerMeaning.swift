@@ -107,14 +107,14 @@ enum StoreErrorMapping {
             // Still failing after the retries: as good as absent, so the cache may stand in.
             .offline
         case (.serverFailed, _, _):
-            .serverFailed(status: status, message: message)
+            .storeFailed(Diagnostic(String(status), theirWords: message))
         case (.unexpected, _, _), (.notModified, _, _), (.redirect, _, _):
             // Not a final status (a 101 nobody asked for), a 304 to a request that asked
             // nothing, or a redirect (those were refused earlier). A status outside
             // `TransportConfiguration.httpStatuses` never gets here: the adapters refuse it.
-            .unusableResponse(detail: "the store answered with status \(status), which no request of this client expects")
+            .unusableResponse(Diagnostic("the store answered with status \(status), which no request of this client expects"))
         case (.success, _, _), (.forbidden, _, _), (.refused, _, _):
-            .unexpected(detail: "HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
+            .unexpected(Diagnostic("HTTP \(status)", theirWords: message))
         }
     }
 
@@ -137,25 +137,25 @@ enum StoreErrorMapping {
         case .refreshUnavailable:
             .offline
         case .refreshMisanswered(let reason):
-            .unusableResponse(detail: reason)
+            .unusableResponse(Diagnostic(reason))
         case .notSignedIn:
             .notSignedIn
         case .sessionExpired:
             .sessionExpired
         case .unsealedResponse:
-            .unusableResponse(detail: "the answer was not an encapsulated response, and sealed mode takes nothing else")
+            .unusableResponse(Diagnostic("the answer was not an encapsulated response, and sealed mode takes nothing else"))
         case .unopenableResponse(let reason):
-            .unusableResponse(detail: "the encapsulated response did not open: \(reason)")
+            .unusableResponse(Diagnostic("the encapsulated response did not open: \(reason)"))
         case .gatewayKeyRefused(let keyID):
-            .gatewayKeyRefused(keyID: keyID)
+            .sealingKeyRetired(Diagnostic(keyID))
         case .gatewayKeysUnavailable(let reason):
-            .gatewayKeysUnavailable(detail: reason)
+            .sealingKeyUnavailable(Diagnostic(reason))
         case .sealedRequestRefused(let message):
-            .sealedRequestRefused(message: message)
+            .refusedAsReplay(Diagnostic("refused as a replay or for its date", theirWords: message))
         case .sessionNotWritten(let reason):
-            .cannotWrite(what: "the renewed session", reason: reason)
+            .cannotWrite(what: "the renewed session", Diagnostic(reason))
         case .sealingFailed(let reason), .sessionStorage(let reason), .unencodableRequest(let reason):
-            .unexpected(detail: reason)
+            .unexpected(Diagnostic(reason))
         }
     }
 
@@ -166,17 +166,17 @@ enum StoreErrorMapping {
         case .cannotConnect, .unreachable, .deadlineExceeded:
             .offline
         case .serverIdentityRejected(let host, let reason):
-            .serverIdentityRejected(host: host, reason: reason)
+            .untrustedStore(host: host, Diagnostic(reason.phrase))
         case .redirected(let status, let location):
-            .unusableResponse(detail: "the server redirected (\(status)) to \(location ?? "nowhere"); redirects are never followed")
+            .unusableResponse(Diagnostic("the server redirected (\(status)) to \(location ?? "nowhere"); redirects are never followed"))
         case .malformedResponse(let reason):
-            .unusableResponse(detail: "the answer broke HTTP: \(reason)")
+            .unusableResponse(Diagnostic("the answer broke HTTP: \(reason)"))
         case .responseTooLarge(let limit):
-            .unusableResponse(detail: "the response was larger than \(limit) bytes")
+            .unusableResponse(Diagnostic("the response was larger than \(limit) bytes"))
         case .cancelled:
-            .unexpected(detail: "the request was cancelled")
+            .unexpected(Diagnostic("the request was cancelled"))
         case .invalidRequest(let reason):
-            .unexpected(detail: reason)
+            .unexpected(Diagnostic(reason))
         }
     }
 }

@@ -66,8 +66,8 @@ struct ReadReport: CustomStringConvertible {
         switch error {
         case .rateLimited(let wait?): "asked to wait \(wait.components.seconds) s, "
         case .rateLimited(nil): "asked to wait, "
-        case .serverFailed(let status, let message?):
-            "failed (\(status): \(message.foldingWhitespace().prefix(200))), "
+        case .storeFailed(let diagnostic):
+            diagnostic.theirWords.map { "failed (\(diagnostic.summary): \($0.foldingWhitespace().prefix(200))), " } ?? ""
         default: ""
         }
     }

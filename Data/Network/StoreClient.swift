@@ -129,7 +129,7 @@ public struct StoreClient: Sendable {
         case .fail(let error):
             return (.failure(error), report(.notUsed, failure: error))
         case .misanswered(let why):
-            return (.failure(.unusableResponse(detail: "\(call.path): \(why)")), report(.notUsed))
+            return (.failure(.unusableResponse(Diagnostic("\(call.path): \(why)"))), report(.notUsed))
         }
     }
 
@@ -200,7 +200,7 @@ public struct StoreClient: Sendable {
         do {
             return try JSONDecoder().decode(Wire.self, from: Data(body))
         } catch {
-            throw .unusableResponse(detail: call + DecodingFailure.describe(error))
+            throw .unusableResponse(Diagnostic(call + DecodingFailure.describe(error)))
         }
     }
 

@@ -25,9 +25,9 @@ public struct RemoteAuthRepository: AuthRepository {
         do {
             try await sessions.save(session)
         } catch .notWritten(let reason) {
-            throw .cannotWrite(what: "the session", reason: reason)
+            throw .cannotWrite(what: "the session", Diagnostic(reason))
         } catch {
-            throw .unexpected(detail: "the session could not be stored: \(error)")
+            throw .unexpected(Diagnostic("the session could not be stored: \(error)"))
         }
         await client.keepSignedIn(answer.user, userID: answer.user.id)
         return user
@@ -47,9 +47,9 @@ public struct RemoteAuthRepository: AuthRepository {
         do {
             try await sessions.clear()
         } catch .notWritten(let reason) {
-            throw .cannotWrite(what: "the session", reason: reason)
+            throw .cannotWrite(what: "the session", Diagnostic(reason))
         } catch {
-            throw .unexpected(detail: "the session could not be removed: \(error)")
+            throw .unexpected(Diagnostic("the session could not be removed: \(error)"))
         }
     }
 }

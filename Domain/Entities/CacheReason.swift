@@ -4,10 +4,11 @@ public enum CacheReason: Equatable, Sendable {
     case fresh
     /// The backend could not be reached (or kept failing); the answer may be old.
     case backendUnreachable
-    /// The backend asked to wait (429, or 503 with `Retry-After`) longer than a command waits.
+    /// The backend asked to wait, longer than a command waits.
     case backendBusy
-    /// The backend answered with a failure of its own, this 5xx status (stale-if-error).
-    case backendFailed(status: Int)
+    /// The backend answered with a failure of its own (stale-if-error); the diagnostic
+    /// names it.
+    case backendFailed(Diagnostic)
     /// The person asked for no network (`--offline`).
     case offlineRequested
 }

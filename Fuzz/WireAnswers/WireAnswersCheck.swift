@@ -65,7 +65,7 @@ enum WireAnswersCheck {
                 let failure = StoreErrorMapping.storeError(
                     for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0), answers: AnswerClassifier()
                 )
-                precondition(failure == .serverFailed(status: 500, message: message), "a 500 with this body failed as \(failure)")
+                precondition(failure == .storeFailed(Diagnostic("500", theirWords: message)), "a 500 with this body failed as \(failure)")
             case .postPage:
                 guard let paging = try? Paging(page: page, pageSize: pageSize) else { return }
                 let mapped = try StoreClient.decode(body, as: PostPageDTO.self).toDomain(for: paging)

@@ -16,7 +16,7 @@ enum CacheNotice {
         case .fresh: "from the cache: \(cached), still fresh (--refresh asks the store)"
         case .backendUnreachable: "offline: showing \(cached)"
         case .backendBusy: "the store is busy: showing \(cached)"
-        case .backendFailed(let status): "the store failed (\(status)): showing \(cached)"
+        case .backendFailed(let failure): "the store failed (\(failure.summary)): showing \(cached)"
         case .offlineRequested: "--offline: showing \(cached)"
         }
     }

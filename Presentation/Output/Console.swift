@@ -149,7 +149,7 @@ public struct ErrorReporter: Sendable {
 
     private static func detail(of error: StoreError) -> String? {
         switch error {
-        case .unusableResponse(let detail), .unexpected(let detail): detail
+        case .unusableResponse(let diagnostic), .unexpected(let diagnostic): diagnostic.description
         default: nil
         }
     }

@@ -51,11 +51,11 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "The store is limiting requests; try again \(wait.map { "in " + Self.waitText($0) } ?? "in a little while").",
                 exitStatus: .temporaryFailure
             )
-        case .serverFailed(let status, let message):
-            let said = message.map(Self.quoted).map { $0.isEmpty ? "" : ": " + $0 } ?? ""
+        case .storeFailed(let failure):
+            let said = failure.theirWords.map(Self.quoted).map { $0.isEmpty ? "" : ": " + $0 } ?? ""
             self.init(
                 code: "server-error",
-                sentence: "The store failed (\(status)\(said)); try again later.",
+                sentence: "The store failed (\(failure.summary)\(said)); try again later.",
                 exitStatus: .unavailable
             )
         case .notCached:
@@ -64,30 +64,30 @@ public struct ErrorMessage: Equatable, Sendable {
                 sentence: "Nothing is cached for this yet; run it once without --offline while the store can be reached.",
                 exitStatus: .unavailable
             )
-        case .serverIdentityRejected(let host, let reason):
+        case .untrustedStore(let host, let reason):
             self.init(
                 code: "server-identity",
-                sentence: "The store at \(host) could not prove its identity (\(Self.phrase(for: reason))); "
+                sentence: "The store at \(host) could not prove its identity (\(reason.summary)); "
                     + "nothing was sent. Check the address, --ca-file and --pin.",
                 exitStatus: .serverIdentity
             )
-        case .gatewayKeyRefused(let keyID):
+        case .sealingKeyRetired(let keyID):
             self.init(
                 code: "gateway-key-refused",
-                sentence: "The store's gateway no longer holds the key \(TerminalText.escapingControls(keyID)) (unknown to it, or retired), "
+                sentence: "The store's gateway no longer holds the key \(TerminalText.escapingControls(keyID.summary)) (unknown to it, or retired), "
                     + "and the key configuration, read again, names no other; get the current one (ohttp-keys) from whoever runs "
                     + "the store and use it with --ohttp-keys-file.",
                 exitStatus: .configuration
             )
-        case .gatewayKeysUnavailable(let detail):
+        case .sealingKeyUnavailable(let why):
             self.init(
                 code: "gateway-keys-unavailable",
-                sentence: "The store's gateway key configuration could not be had (\(Self.quoted(detail))); "
+                sentence: "The store's gateway key configuration could not be had (\(Self.quoted(why.summary))); "
                     + "check --ohttp-keys-file, or the store's address with --ohttp-keys-from-gateway.",
                 exitStatus: .configuration
             )
-        case .sealedRequestRefused(let message):
-            let said = message.map(Self.quoted).map { $0.isEmpty ? "" : " (" + $0 + ")" } ?? ""
+        case .refusedAsReplay(let refusal):
+            let said = refusal.theirWords.map(Self.quoted).map { $0.isEmpty ? "" : " (" + $0 + ")" } ?? ""
             self.init(
                 code: "replay-refused",
                 sentence: "The store refused the sealed request as a replay or for its date\(said); "
@@ -105,7 +105,7 @@ public struct ErrorMessage: Equatable, Sendable {
         case .cannotWrite(let what, let reason):
             self.init(
                 code: "cannot-write",
-                sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(Self.quoted(reason))); "
+                sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(Self.quoted(reason.summary))); "
                     + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir.",
                 exitStatus: .cannotWrite
             )
@@ -145,17 +145,6 @@ public struct ErrorMessage: Equatable, Sendable {
     }
 
     static let longestQuote = 200
-
-    /// The reason as a phrase that fits inside the sentence.
-    private static func phrase(for reason: ServerIdentityFailure) -> String {
-        switch reason {
-        case .untrusted: "its certificate is not signed by an authority you trust"
-        case .nameMismatch: "its certificate is for another name"
-        case .expired: "its certificate has expired or is not valid yet"
-        case .pinMismatch: "no certificate in its chain matches a pinned key"
-        case .other(let detail): "the TLS handshake failed: \(detail)"
-        }
-    }
 }
 
 extension InvalidInput {

@@ -89,7 +89,7 @@ extension SessionCheck {
         case .notSignedIn: "nothing to check: not signed in"
         case .accepted: "the backend accepts the session"
         case .unchecked(.backendBusy): "the backend asked to wait; the session is unchecked"
-        case .unchecked(.backendFailed(let status)): "the backend failed (\(status)); the session is unchecked"
+        case .unchecked(.backendFailed(let failure)): "the backend failed (\(failure.summary)); the session is unchecked"
         case .unchecked: "the backend cannot be reached; the session is unchecked"
         case .refused(let error): ErrorMessage(error).sentence
         }

@@ -1,4 +1,5 @@
 import AppShared
+import Domain
 import Foundation
 import Presentation
 import TestSupport
@@ -37,12 +38,12 @@ struct KeyFileWriteTests {
         let reason = "write /data/ohttp-gateway-keys.jwks.tmp failed: No space left on device"
         let client = SpyOutput()
 
-        let status = ErrorReporter(output: client, format: .human, verbose: false).report(.cannotWrite(what: what, reason: reason))
+        let status = ErrorReporter(output: client, format: .human, verbose: false).report(.cannotWrite(what: what, Diagnostic(reason)))
 
         let failure = StartupFailure(couldNotWrite: what, reason: reason)
         #expect(client.standardError == ["storefront: " + failure.sentence])
         #expect(status.rawValue == failure.exitStatus)
-        #expect(ErrorMessage(.cannotWrite(what: what, reason: reason)).code == failure.code)
+        #expect(ErrorMessage(.cannotWrite(what: what, Diagnostic(reason))).code == failure.code)
     }
 
     @Test("any other start-up failure stays a configuration error (78)")

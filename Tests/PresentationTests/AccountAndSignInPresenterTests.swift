@@ -75,7 +75,7 @@ struct AccountAndSignInPresenterTests {
     @Test("--verbose adds the diagnostic detail before the sentence")
     func verboseDetail() {
         let output = SpyOutput()
-        ErrorReporter(output: output, format: .human, verbose: true).report(.unusableResponse(detail: "missing field products"))
+        ErrorReporter(output: output, format: .human, verbose: true).report(.unusableResponse(Diagnostic("missing field products")))
         #expect(output.standardError == [
             "detail: missing field products",
             "storefront: The store's answer could not be used; run again with --verbose for details.",

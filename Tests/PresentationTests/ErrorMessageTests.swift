@@ -12,13 +12,17 @@ struct ErrorMessageTests {
         (.offline, "offline", .unavailable),
         (.rateLimited(retryAfter: .seconds(30)), "rate-limited", .temporaryFailure),
         (.rateLimited(retryAfter: nil), "rate-limited", .temporaryFailure),
-        (.serverFailed(status: 500, message: "database unavailable"), "server-error", .unavailable),
-        (.serverFailed(status: 503, message: nil), "server-error", .unavailable),
-        (.serverIdentityRejected(host: "store.example", reason: .pinMismatch), "server-identity", .serverIdentity),
-        (.unusableResponse(detail: "keyNotFound products"), "unusable-response", .dataError),
+        (.storeFailed(Diagnostic("500", theirWords: "database unavailable")), "server-error", .unavailable),
+        (.storeFailed(Diagnostic("503")), "server-error", .unavailable),
+        (.untrustedStore(host: "store.example", Diagnostic("no certificate in its chain matches a pinned key")), "server-identity", .serverIdentity),
+        (.sealingKeyRetired(Diagnostic("7")), "gateway-key-refused", .configuration),
+        (.sealingKeyUnavailable(Diagnostic("gone")), "gateway-keys-unavailable", .configuration),
+        (.refusedAsReplay(Diagnostic("refused as a replay or for its date")), "replay-refused", .configuration),
+        (.requestTooLarge, "request-too-large", .failure),
+        (.unusableResponse(Diagnostic("keyNotFound products")), "unusable-response", .dataError),
         (.notFound, "not-found", .failure),
-        (.unexpected(detail: "boom"), "unexpected", .failure),
-        (.cannotWrite(what: "the session", reason: "write /x failed: No space left on device"), "cannot-write", .cannotWrite),
+        (.unexpected(Diagnostic("boom")), "unexpected", .failure),
+        (.cannotWrite(what: "the session", Diagnostic("write /x failed: No space left on device")), "cannot-write", .cannotWrite),
     ])
     func mapsEveryCase(error: StoreError, code: String, status: ProcessExitStatus) {
         let message = ErrorMessage(error)
@@ -33,9 +37,9 @@ struct ErrorMessageTests {
     }
 
     @Test("sentences are one sentence and keep diagnostic details out", arguments: [
-        StoreError.unusableResponse(detail: "keyNotFound products"), .unexpected(detail: "EVP_DecryptFinal_ex"),
+        StoreError.unusableResponse(Diagnostic("keyNotFound products")), .unexpected(Diagnostic("EVP_DecryptFinal_ex")),
         .invalidCredentials, .notSignedIn, .sessionExpired, .offline, .notFound,
-        .rateLimited(retryAfter: nil), .serverFailed(status: 500, message: "line one\nline two"),
+        .rateLimited(retryAfter: nil), .storeFailed(Diagnostic("500", theirWords: "line one\nline two")),
     ])
     func oneSentence(error: StoreError) {
         let sentence = ErrorMessage(error).sentence
@@ -45,17 +49,29 @@ struct ErrorMessageTests {
         #expect(!sentence.contains("\n"))
     }
 
-    @Test("a refused TLS identity names the host and the reason a person can act on", arguments: [
-        (ServerIdentityFailure.untrusted, "not signed by an authority you trust"),
-        (.nameMismatch, "for another name"),
-        (.expired, "expired"),
-        (.pinMismatch, "matches a pinned key"),
+    /// The errors whose cause is a diagnostic the Data layer attaches, each sentence
+    /// written out as it was when the cause was a case of its own (a status, a TLS
+    /// reason, a key id): the domain's words changed, a person's did not.
+    @Test("a diagnostic is quoted into the sentence word for word as before", arguments: [
+        (StoreError.storeFailed(Diagnostic("500", theirWords: "database unavailable")),
+         "The store failed (500: database unavailable); try again later."),
+        (.storeFailed(Diagnostic("503")), "The store failed (503); try again later."),
+        (.storeFailed(Diagnostic("502", theirWords: "")), "The store failed (502); try again later."),
+        (.untrustedStore(host: "store.example", Diagnostic("its certificate has expired or is not valid yet")),
+         "The store at store.example could not prove its identity (its certificate has expired or is not valid yet); nothing was sent. Check the address, --ca-file and --pin."),
+        (.sealingKeyRetired(Diagnostic("7")),
+         "The store's gateway no longer holds the key 7 (unknown to it, or retired), and the key configuration, read again, names no other; get the current one (ohttp-keys) from whoever runs the store and use it with --ohttp-keys-file."),
+        (.sealingKeyUnavailable(Diagnostic("gone")),
+         "The store's gateway key configuration could not be had (gone); check --ohttp-keys-file, or the store's address with --ohttp-keys-from-gateway."),
+        (.refusedAsReplay(Diagnostic("refused as a replay or for its date", theirWords: "seen before")),
+         "The store refused the sealed request as a replay or for its date (seen before); check that this computer's clock is right, then try again."),
+        (.refusedAsReplay(Diagnostic("refused as a replay or for its date")),
+         "The store refused the sealed request as a replay or for its date; check that this computer's clock is right, then try again."),
+        (.cannotWrite(what: "the session", Diagnostic("write /data/session.json.tmp failed: No space left on device")),
+         "The session could not be written (write /data/session.json.tmp failed: No space left on device); what was there before is kept. Free some space on that disk, or choose another folder with --data-dir."),
     ])
-    func serverIdentitySentence(reason: ServerIdentityFailure, phrase: String) {
-        let sentence = ErrorMessage(.serverIdentityRejected(host: "store.example", reason: reason)).sentence
-        #expect(sentence.contains("store.example"))
-        #expect(sentence.contains(phrase))
-        #expect(sentence.contains("nothing was sent"))
+    func diagnosticSentences(error: StoreError, sentence: String) {
+        #expect(ErrorMessage(error).sentence == sentence)
     }
 
     @Test("exit statuses are the numbers scripts rely on")
@@ -76,15 +92,15 @@ struct ErrorMessageTests {
 
     @Test("a server failure names the status and the server's words, escaped, on one line, at most 200 characters")
     func serverFailureSentence() {
-        #expect(ErrorMessage(.serverFailed(status: 500, message: "database unavailable")).sentence
+        #expect(ErrorMessage(.storeFailed(Diagnostic("500", theirWords: "database unavailable"))).sentence
             == "The store failed (500: database unavailable); try again later.")
-        #expect(ErrorMessage(.serverFailed(status: 502, message: nil)).sentence == "The store failed (502); try again later.")
-        #expect(ErrorMessage(.serverFailed(status: 500, message: " \n ")).sentence == "The store failed (500); try again later.")
+        #expect(ErrorMessage(.storeFailed(Diagnostic("502"))).sentence == "The store failed (502); try again later.")
+        #expect(ErrorMessage(.storeFailed(Diagnostic("500", theirWords: " \n "))).sentence == "The store failed (500); try again later.")
 
-        let hostile = ErrorMessage(.serverFailed(status: 500, message: "\u{1B}]0;owned\u{07}\nnext line")).sentence
+        let hostile = ErrorMessage(.storeFailed(Diagnostic("500", theirWords: "\u{1B}]0;owned\u{07}\nnext line"))).sentence
         #expect(hostile == "The store failed (500: \\u001b]0;owned\\u0007 next line); try again later.")
 
-        let long = ErrorMessage(.serverFailed(status: 500, message: String(repeating: "x", count: 500))).sentence
+        let long = ErrorMessage(.storeFailed(Diagnostic("500", theirWords: String(repeating: "x", count: 500)))).sentence
         let quoted = long.dropFirst("The store failed (500: ".count).dropLast("); try again later.".count)
         #expect(quoted.count == 200)
         #expect(quoted.hasSuffix("…"))

@@ -74,7 +74,7 @@ struct LiveSearchLayoutTests {
     @Test("a page kept from before says why, in the command line's words", arguments: [
         (CacheReason.backendUnreachable, "offline: showing results cached 2 minutes ago"),
         (.backendBusy, "the store is busy: showing results cached 2 minutes ago"),
-        (.backendFailed(status: 503), "the store failed (503): showing results cached 2 minutes ago"),
+        (.backendFailed(Diagnostic("503")), "the store failed (503): showing results cached 2 minutes ago"),
     ])
     func cachedStatus(reason: CacheReason, text: String) throws {
         var screen = try screen(rows: 3)

@@ -95,7 +95,7 @@ struct PostsPresenterTests {
     @Test("each failure: its sentence on standard error, nothing on standard output, and its exit status", arguments: [
         (StoreError.notSignedIn, ProcessExitStatus.noPermission),
         (.offline, .unavailable),
-        (.unusableResponse(detail: "posts page"), .dataError),
+        (.unusableResponse(Diagnostic("posts page")), .dataError),
     ])
     func failures(error: StoreError, status: ProcessExitStatus) async throws {
         let (presenter, output) = presenter(.failure(error))

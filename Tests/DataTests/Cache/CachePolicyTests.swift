@@ -116,8 +116,8 @@ struct CachePolicyTests {
               answer: .failed(.rateLimited(retryAfter: .seconds(60))), kept: kept(age: 900, freshFor: 30),
               decision: .standIn(kept(age: 900, freshFor: 30), .backendBusy)),
         After(section: "RFC 5861 §4 stale-if-error: a 500 of the backend's own",
-              answer: .failed(.serverFailed(status: 500, message: "down")), kept: kept(age: 900, freshFor: 30),
-              decision: .standIn(kept(age: 900, freshFor: 30), .backendFailed(status: 500))),
+              answer: .failed(.storeFailed(Diagnostic("500", theirWords: "down"))), kept: kept(age: 900, freshFor: 30),
+              decision: .standIn(kept(age: 900, freshFor: 30), .backendFailed(Diagnostic("500")))),
         After(section: "RFC 5861 §4 stale-if-error with nothing kept: the failure, as a miss",
               answer: .failed(.offline), kept: nil,
               decision: .miss(.offline)),
@@ -128,8 +128,8 @@ struct CachePolicyTests {
               answer: .failed(.sessionExpired), kept: kept(age: 900, freshFor: 30),
               decision: .fail(.sessionExpired)),
         After(section: "§4.2.4 an answer that broke the protocol is not served stale over",
-              answer: .failed(.unusableResponse(detail: "bad")), kept: kept(age: 900, freshFor: 30),
-              decision: .fail(.unusableResponse(detail: "bad"))),
+              answer: .failed(.unusableResponse(Diagnostic("bad"))), kept: kept(age: 900, freshFor: 30),
+              decision: .fail(.unusableResponse(Diagnostic("bad")))),
     ]
 
     @Test("after the answer", arguments: after)

@@ -61,13 +61,13 @@ struct StaleIfErrorTests {
 
         let answer = try await harness.products(SpyTransport(always: Self.failed(status))).search(query, policy: .standard)
 
-        let reason: CacheReason = (502...504).contains(status) ? .backendUnreachable : .backendFailed(status: status)
+        let reason: CacheReason = (502...504).contains(status) ? .backendUnreachable : .backendFailed(Diagnostic(String(status)))
         #expect(answer == Fetched(kept, from: .cache(age: .seconds(3_600), reason: reason)))
     }
 
     @Test("a 500 with nothing kept keeps the server's words")
     func serverFailureWithoutCache() async throws {
-        await #expect(throws: StoreError.serverFailed(status: 500, message: "database unavailable")) {
+        await #expect(throws: StoreError.storeFailed(Diagnostic("500", theirWords: "database unavailable"))) {
             _ = try await harness.products(SpyTransport(always: Self.failed(500))).search(query, policy: .standard)
         }
     }

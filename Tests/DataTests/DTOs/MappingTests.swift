@@ -88,12 +88,12 @@ struct MappingTests {
         (429, nil, .logIn, nil, .rateLimited(retryAfter: nil)),
         (503, nil, .authenticated, .seconds(30), .rateLimited(retryAfter: .seconds(30))),
         // A server's own failure keeps its words.
-        (500, "database unavailable", .authenticated, nil, .serverFailed(status: 500, message: "database unavailable")),
-        (507, nil, .logIn, nil, .serverFailed(status: 507, message: nil)),
-        (400, "Invalid limit", .authenticated, nil, .unexpected(detail: "HTTP 400: Invalid limit")),
+        (500, "database unavailable", .authenticated, nil, .storeFailed(Diagnostic("500", theirWords: "database unavailable"))),
+        (507, nil, .logIn, nil, .storeFailed(Diagnostic("507"))),
+        (400, "Invalid limit", .authenticated, nil, .unexpected(Diagnostic("HTTP 400", theirWords: "Invalid limit"))),
         // No request of this client expects these.
-        (0, nil, .authenticated, nil, .unusableResponse(detail: "the store answered with status 0, which no request of this client expects")),
-        (101, nil, .logIn, nil, .unusableResponse(detail: "the store answered with status 101, which no request of this client expects")),
+        (0, nil, .authenticated, nil, .unusableResponse(Diagnostic("the store answered with status 0, which no request of this client expects"))),
+        (101, nil, .logIn, nil, .unusableResponse(Diagnostic("the store answered with status 101, which no request of this client expects"))),
         // 600 and above never get here: both adapters refuse them (`ResponseHeadTests`,
         // the transport contract suite), so the mapping has no branch for them.
     ] as [(Int, String?, StoreErrorMapping.RequestKind, Duration?, StoreError)])
@@ -106,25 +106,39 @@ struct MappingTests {
         (.transport(.cannotConnect(reason: "refused")), .offline),
         (.notSignedIn, .notSignedIn),
         (.sessionExpired, .sessionExpired),
-        (.unsealedResponse, .unusableResponse(detail: "the answer was not an encapsulated response, and sealed mode takes nothing else")),
-        (.gatewayKeyRefused(keyID: "7"), .gatewayKeyRefused(keyID: "7")),
-        (.gatewayKeysUnavailable(reason: "gone"), .gatewayKeysUnavailable(detail: "gone")),
+        (.unsealedResponse, .unusableResponse(Diagnostic("the answer was not an encapsulated response, and sealed mode takes nothing else"))),
+        (.gatewayKeyRefused(keyID: "7"), .sealingKeyRetired(Diagnostic("7"))),
+        (.gatewayKeysUnavailable(reason: "gone"), .sealingKeyUnavailable(Diagnostic("gone"))),
         // A refresh the backend was too busy to answer: the session is kept, the cache may stand in.
         (.refreshUnavailable(status: 503), .offline),
-        (.refreshMisanswered(reason: "the refresh was answered 418"), .unusableResponse(detail: "the refresh was answered 418")),
+        (.refreshMisanswered(reason: "the refresh was answered 418"), .unusableResponse(Diagnostic("the refresh was answered 418"))),
         // A dripping server is as good as absent: the cache may stand in.
         (.transport(.deadlineExceeded(.seconds(15))), .offline),
         // A redirect is an answer, and an unusable one (CLI.md): 65, never the cache.
         (.transport(.redirected(status: 302, location: "http://elsewhere/")),
-         .unusableResponse(detail: "the server redirected (302) to http://elsewhere/; redirects are never followed")),
+         .unusableResponse(Diagnostic("the server redirected (302) to http://elsewhere/; redirects are never followed"))),
         (.transport(.malformedResponse(reason: "the header X-IV is not valid text")),
-         .unusableResponse(detail: "the answer broke HTTP: the header X-IV is not valid text")),
+         .unusableResponse(Diagnostic("the answer broke HTTP: the header X-IV is not valid text"))),
         // An impostor is not an outage: 76, and never the cache.
         (.transport(.serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
-         .serverIdentityRejected(host: "store.example", reason: .pinMismatch)),
+         .untrustedStore(host: "store.example", Diagnostic("no certificate in its chain matches a pinned key"))),
     ])
     func networkMapping(error: NetworkError, expected: StoreError) {
         #expect(StoreErrorMapping.storeError(for: error) == expected)
+    }
+
+    /// Data knows what a certificate is; the domain only that the store is not trusted.
+    /// So the reason a person can act on is worded here, as the error's diagnostic.
+    @Test("a refused TLS identity carries the reason a person can act on", arguments: [
+        (ServerIdentityFailure.untrusted, "its certificate is not signed by an authority you trust"),
+        (.nameMismatch, "its certificate is for another name"),
+        (.expired, "its certificate has expired or is not valid yet"),
+        (.pinMismatch, "no certificate in its chain matches a pinned key"),
+        (.other(detail: "handshake timed out"), "the TLS handshake failed: handshake timed out"),
+    ])
+    func serverIdentityReason(reason: ServerIdentityFailure, phrase: String) {
+        let error = StoreErrorMapping.storeError(for: .transport(.serverIdentityRejected(host: "store.example", reason: reason)))
+        #expect(error == .untrustedStore(host: "store.example", Diagnostic(phrase)))
     }
 
     @Test("the store client refuses non-2xx by its meaning, and names the missing field")
@@ -135,12 +149,12 @@ struct MappingTests {
         }
         // The server's message is read from the body and kept for the person.
         let failing = Self.client(SpyTransport(always: .json(500, #"{"message":"boom"}"#)))
-        await #expect(throws: StoreError.serverFailed(status: 500, message: "boom")) {
+        await #expect(throws: StoreError.storeFailed(Diagnostic("500", theirWords: "boom"))) {
             _ = try await failing.send(Self.get("/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
         }
 
         let broken = Self.client(SpyTransport(always: .json(200, #"{"total":1}"#)))
-        await #expect(throws: StoreError.unusableResponse(detail: "GET /auth/products/search: missing field products")) {
+        await #expect(throws: StoreError.unusableResponse(Diagnostic("GET /auth/products/search: missing field products"))) {
             _ = try await broken.send(Self.get("/auth/products/search"), as: ProductSearchResponseDTO.self, kind: .authenticated)
         }
 

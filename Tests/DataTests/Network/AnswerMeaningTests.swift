@@ -57,7 +57,7 @@ struct AnswerMeaningTests {
     func storeClientUsesTheChainsPolicy() async throws {
         let (standard, standardTries) = try await searchAnsweredFiveHundred(RetryInterceptor.Policy())
         #expect(standardTries == 1, "a 500 is the backend's own failure: not tried again")
-        #expect(standard == .failure(.serverFailed(status: 500, message: "database unavailable")))
+        #expect(standard == .failure(.storeFailed(Diagnostic("500", theirWords: "database unavailable"))))
 
         let (configured, configuredTries) = try await searchAnsweredFiveHundred(RetryInterceptor.Policy(answers: AnswerClassifier(unavailableStatuses: [500])))
         #expect(configuredTries == 3, "the policy says 500 is worth trying again")

@@ -101,7 +101,7 @@ struct RemoteAuthRepositoryTests {
         let harness = try RepositoryHarness()
         _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
 
-        await #expect(throws: StoreError.unexpected(detail: "HTTP 409: boom")) {
+        await #expect(throws: StoreError.unexpected(Diagnostic("HTTP 409", theirWords: "boom"))) {
             _ = try await harness.auth(SpyTransport(always: .json(409, #"{"message":"boom"}"#))).currentUser()
         }
     }

@@ -27,7 +27,7 @@ struct FullDiskTests {
         let failure = await #expect(throws: StoreError.self) {
             _ = try await repository.logIn(try Credentials(username: "emilys", password: "emilyspass"))
         }
-        #expect(failure == .cannotWrite(what: "the session", reason: Self.noSpace.description))
+        #expect(failure == .cannotWrite(what: "the session", Diagnostic(Self.noSpace.description)))
         let message = ErrorMessage(try #require(failure))
         #expect(message.exitStatus == .cannotWrite && message.exitStatus.rawValue == 73)
         #expect(message.code == "cannot-write")
@@ -43,14 +43,14 @@ struct FullDiskTests {
             chain: harness.chain(SpyTransport(always: .json(200, "{}"))), cache: harness.cache,
             sessions: sessions, clock: harness.clock, cacheNamespace: "http://test"
         )
-        await #expect(throws: StoreError.cannotWrite(what: "the session", reason: Self.noSpace.description)) {
+        await #expect(throws: StoreError.cannotWrite(what: "the session", Diagnostic(Self.noSpace.description))) {
             try await RemoteAuthRepository(client: client, sessions: sessions).logOut()
         }
     }
 
     @Test("a refresh whose renewed session cannot be written: cannotWrite, not 'something unexpected'")
     func refresh() {
-        #expect(StoreErrorMapping.storeError(for: .sessionNotWritten(reason: "no space")) == .cannotWrite(what: "the renewed session", reason: "no space"))
+        #expect(StoreErrorMapping.storeError(for: .sessionNotWritten(reason: "no space")) == .cannotWrite(what: "the renewed session", Diagnostic("no space")))
     }
 
     @Test("a search whose answer cannot be kept still answers from the network, and keeps nothing")

@@ -36,9 +36,9 @@ struct EveryStatusTests {
         case 413: .requestTooLarge
         case 429: .rateLimited(retryAfter: nil)
         case 502, 503, 504: .offline
-        case 500...599: .serverFailed(status: status, message: "x")
-        case 400...499: .unexpected(detail: "HTTP \(status): x")
-        default: .unusableResponse(detail: "")
+        case 500...599: .storeFailed(Diagnostic(String(status), theirWords: "x"))
+        case 400...499: .unexpected(Diagnostic("HTTP \(status)", theirWords: "x"))
+        default: .unusableResponse(Diagnostic(""))
         }
     }
 
@@ -46,7 +46,7 @@ struct EveryStatusTests {
     static func sameKind(_ error: StoreError, _ expected: StoreError) -> Bool {
         switch (error, expected) {
         case (.unusableResponse, .unusableResponse), (.unexpected, .unexpected): true
-        case (.serverFailed(let a, _), .serverFailed(let b, _)): a == b
+        case (.storeFailed(let a), .storeFailed(let b)): a.summary == b.summary
         default: error == expected
         }
     }
@@ -98,7 +98,7 @@ struct EveryStatusTests {
                 case (nil, nil): true
                 case (let error?, let expected?): Self.sameKind(error, expected)
                 // A 2xx whose body is not JSON is refused as unusable, which is right too.
-                case (let error?, nil): Self.sameKind(error, .unusableResponse(detail: ""))
+                case (let error?, nil): Self.sameKind(error, .unusableResponse(Diagnostic("")))
                 case (nil, _?): false
                 }
                 if !matches, adapter == .urlSession, (100...199).contains(answer.status), outcome == .offline {

@@ -8,10 +8,10 @@ struct CheckSessionTests {
         (Result<Origin, StoreError>.success(.network), SessionCheck.accepted),
         (.success(.cache(age: .seconds(60), reason: .backendUnreachable)), .unchecked(.backendUnreachable)),
         (.success(.cache(age: .seconds(60), reason: .backendBusy)), .unchecked(.backendBusy)),
-        (.success(.cache(age: .seconds(60), reason: .backendFailed(status: 503))), .unchecked(.backendFailed(status: 503))),
+        (.success(.cache(age: .seconds(60), reason: .backendFailed(Diagnostic("503")))), .unchecked(.backendFailed(Diagnostic("503")))),
         (.failure(.notSignedIn), .notSignedIn),
         (.failure(.sessionExpired), .refused(.sessionExpired)),
-        (.failure(.unusableResponse(detail: "x")), .refused(.unusableResponse(detail: "x"))),
+        (.failure(.unusableResponse(Diagnostic("x"))), .refused(.unusableResponse(Diagnostic("x")))),
     ])
     func check(answer: Result<Origin, StoreError>, expected: SessionCheck) async throws {
         let user = try Samples.user()

@@ -47,7 +47,7 @@ public actor FakePostRepository: PostRepository {
         do {
             page = try PostPage(items: Array(theirs.dropFirst(skip).prefix(paging.pageSize)), total: theirs.count, paging: paging)
         } catch {
-            throw .unusableResponse(detail: "\(error)")
+            throw .unusableResponse(Diagnostic("\(error)"))
         }
         switch (policy, reachable) {
         case (.cacheOnly, _):

@@ -65,7 +65,7 @@ public actor FakeProductRepository: ProductRepository {
             do {
                 categories.append(Category(slug: try CategorySlug(slug), name: Self.name(ofCategory: slug)))
             } catch {
-                throw .unusableResponse(detail: "category \(slug): \(error)")
+                throw .unusableResponse(Diagnostic("category \(slug): \(error)"))
             }
         }
         return Fetched(categories, from: .network)
@@ -97,7 +97,7 @@ public actor FakeProductRepository: ProductRepository {
         do {
             return try ProductPage(products: shown, total: matches.count, paging: Paging(page: page, pageSize: pageSize))
         } catch {
-            throw .unusableResponse(detail: "\(error)")
+            throw .unusableResponse(Diagnostic("\(error)"))
         }
     }
 }

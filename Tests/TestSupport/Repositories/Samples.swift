@@ -38,6 +38,6 @@ public enum Samples {
     /// Every error a repository can throw, to check that each passes through unchanged.
     public static let repositoryErrors: [StoreError] = [
         .invalidCredentials, .notSignedIn, .sessionExpired, .offline,
-        .unusableResponse(detail: "bad JSON"), .notFound, .unexpected(detail: "boom"),
+        .unusableResponse(Diagnostic("bad JSON")), .notFound, .unexpected(Diagnostic("boom")),
     ]
 }

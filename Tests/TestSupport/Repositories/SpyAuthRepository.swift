@@ -12,8 +12,8 @@ public actor SpyAuthRepository: AuthRepository {
     private let logOutResult: Result<Void, StoreError>
 
     public init(
-        logIn: Result<User, StoreError> = .failure(.unexpected(detail: "logIn not scripted")),
-        currentUser: Result<Fetched<User>, StoreError> = .failure(.unexpected(detail: "currentUser not scripted")),
+        logIn: Result<User, StoreError> = .failure(.unexpected(Diagnostic("logIn not scripted"))),
+        currentUser: Result<Fetched<User>, StoreError> = .failure(.unexpected(Diagnostic("currentUser not scripted"))),
         logOut: Result<Void, StoreError> = .success(())
     ) {
         self.logInResult = logIn

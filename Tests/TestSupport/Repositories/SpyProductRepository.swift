@@ -14,9 +14,9 @@ public actor SpyProductRepository: ProductRepository {
     private let categoriesResult: Result<Fetched<[Category]>, StoreError>
 
     public init(
-        search: Result<Fetched<ProductPage>, StoreError> = .failure(.unexpected(detail: "search not scripted")),
-        product: Result<Fetched<Product>, StoreError> = .failure(.unexpected(detail: "product not scripted")),
-        categories: Result<Fetched<[Category]>, StoreError> = .failure(.unexpected(detail: "categories not scripted"))
+        search: Result<Fetched<ProductPage>, StoreError> = .failure(.unexpected(Diagnostic("search not scripted"))),
+        product: Result<Fetched<Product>, StoreError> = .failure(.unexpected(Diagnostic("product not scripted"))),
+        categories: Result<Fetched<[Category]>, StoreError> = .failure(.unexpected(Diagnostic("categories not scripted")))
     ) {
         self.searchResult = search
         self.productResult = product
