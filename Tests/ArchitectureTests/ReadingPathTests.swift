@@ -19,7 +19,8 @@ struct ReadingPathTests {
     /// when the sealed layer became Oblivious HTTP: its settings (where the key
     /// configuration comes from, the relay, the refusal of a version 2 key) are a file of
     /// their own, `ObliviousSettings.swift`, which a plain search runs to learn it is plain.
-    static let ceiling = 44
+    /// Lowered to 43 when a page of any list (`Page`) joined `Paging.swift`.
+    static let ceiling = 43
 
     /// The table's files a search does not execute, each with why a reader opens it
     /// anyway. Named here, so no other file slips off the path unseen.
