@@ -49,7 +49,6 @@ struct ServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = ServerConsole(json: options.json)
-        let output = console.streams
         var configuration = StoreServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
@@ -80,10 +79,10 @@ struct ServerCommand: AsyncParsableCommand {
         let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
         let server: StoreServer
         do {
-            server = try StoreServer(configuration: configuration, logger: logger, indexed: indexingProgress(output))
-            output.endActivity()
+            server = try StoreServer(configuration: configuration, logger: logger, indexed: indexingProgress(console))
+            console.streams.endActivity()
         } catch {
-            output.endActivity()
+            console.streams.endActivity()
             throw console.fail(StartupFailure("The backend cannot start: \(error.description)."))
         }
         if stopAtEndOfInput {
@@ -122,7 +121,8 @@ struct ServerCommand: AsyncParsableCommand {
 
     /// Shows the catalogue's index being built: on a terminal, a spinner with the count;
     /// elsewhere, for a catalogue large enough to take a while, one line saying so.
-    private func indexingProgress(_ output: TerminalStreams) -> (Int) -> Void {
+    private func indexingProgress(_ console: ServerConsole) -> (Int) -> Void {
+        let output = console.streams
         let total = options.products
         let label = { (done: Int) in "Indexing the catalogue: \(done.formatted()) of \(total.formatted()) products" }
         if output.decoratesStandardError {
@@ -130,7 +130,7 @@ struct ServerCommand: AsyncParsableCommand {
             return { output.updateActivity(label($0)) }
         }
         if total >= 100_000, !options.json {
-            output.printDiagnostic(TerminalLine("Indexing \(total.formatted()) products; the backend listens when it is done."))
+            console.printDiagnostic("Indexing \(total.formatted()) products; the backend listens when it is done.")
         }
         return { _ in }
     }

@@ -97,7 +97,7 @@ public struct DiagnosticLogHandler: LogHandler {
 /// A line for the terminal: runs of text, each with the escape sequence that colours it
 /// where colour is allowed. Each program says what its styles look like (the client
 /// maps Presentation's `Style`); this is what both hand to `TerminalStyle`.
-public struct TerminalLine: Sendable, ExpressibleByStringLiteral {
+public struct TerminalLine: Sendable {
     public struct Run: Sendable {
         public let text: String
         /// An SGR sequence from `ANSI` (`ANSI.boldRed`), or nil for plain text.
@@ -117,10 +117,6 @@ public struct TerminalLine: Sendable, ExpressibleByStringLiteral {
 
     public init(runs: [Run]) {
         self.runs = runs
-    }
-
-    public init(stringLiteral text: String) {
-        self.init(text)
     }
 
     public static func + (lhs: TerminalLine, rhs: TerminalLine) -> TerminalLine {
