@@ -2,7 +2,7 @@ import Domain
 
 /// One element of `GET /auth/products/categories`: `{"slug", "name", "url"}`, where
 /// DummyJSON adds the `url` and a server may leave it out.
-struct CategoryDTO: Codable, Sendable, Equatable {
+struct CategoryDTO: Decodable, Sendable {
     let slug: String
     let name: String
     let url: String?

@@ -6,7 +6,7 @@ import Domain
 
 /// A product as the store API sends it. `brand` may be missing; numbers may come as
 /// `10` or `10.0` (JSONDecoder reads both into `Int` when the value is whole).
-struct ProductDTO: Codable, Sendable, Equatable {
+struct ProductDTO: Decodable, Sendable {
     let id: Int
     let title: String
     let description: String?
@@ -44,7 +44,7 @@ struct ProductDTO: Codable, Sendable, Equatable {
 
 /// The answer to `GET /auth/products/search` and `GET /auth/products/category/{slug}`.
 /// `limit` is how many products came back (DummyJSON's meaning), not how many were asked for.
-struct ProductSearchResponseDTO: Codable, Sendable, Equatable {
+struct ProductSearchResponseDTO: Decodable, Sendable {
     let products: [ProductDTO]
     let total: Int
     let skip: Int

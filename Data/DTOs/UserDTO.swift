@@ -2,7 +2,7 @@ import Domain
 
 /// A user as `/auth/login` and `/auth/me` send it. DummyJSON's `/auth/me` adds much
 /// more (address, bank, company…); unknown fields are ignored by `Decodable`.
-struct UserDTO: Codable, Sendable, Equatable {
+struct UserDTO: Codable, Sendable {
     let id: Int
     let username: String
     let email: String?
