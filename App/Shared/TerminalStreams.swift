@@ -25,8 +25,8 @@ import SystemPackage
 /// line nobody can read is no reason to stop.
 public struct TerminalStreams: Sendable {
     /// How standard output, and standard error, look.
-    public let outputStyle: TerminalStyle
-    public let errorStyle: TerminalStyle
+    private let outputStyle: TerminalStyle
+    private let errorStyle: TerminalStyle
     private let spinner: TerminalSpinner?
 
     /// Decorated as `json` and the environment allow, for the streams as they are.
