@@ -1,7 +1,6 @@
 import HTTPTypes
 import Infrastructure
 import Logging
-import Synchronization
 
 /// The store's HTTP client: runs each request through interceptors, first to last, and
 /// then through the adapter, whose `TransportError` becomes the chain's `NetworkError`
@@ -26,7 +25,7 @@ public struct InterceptedTransport: Sendable {
         _ request: HTTPRequest,
         body: [UInt8]? = nil,
         context: ExchangeContext = ExchangeContext()
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         try await send(request, body: body, context: context, from: 0)
     }
 
@@ -36,10 +35,11 @@ public struct InterceptedTransport: Sendable {
         body: [UInt8]?,
         context: ExchangeContext,
         from index: Int
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         guard index < interceptors.count else {
             do {
-                return try await transport.send(request, body: body)
+                let (response, responseBody) = try await transport.send(request, body: body)
+                return HTTPAnswer(response: response, body: responseBody)
             } catch {
                 throw .transport(error)
             }
@@ -92,7 +92,7 @@ extension InterceptedTransport {
 }
 
 /// The rest of the chain, as an interceptor sees it: call it zero, one or more times.
-public typealias HTTPHandler = @Sendable (HTTPRequest, [UInt8]?) async throws(NetworkError) -> (HTTPResponse, [UInt8])
+public typealias HTTPHandler = @Sendable (HTTPRequest, [UInt8]?) async throws(NetworkError) -> HTTPAnswer
 
 /// One link of the chain: it sees the request on its way out and the response on its
 /// way back, and may change either, answer by itself, or call `next` more than once.
@@ -105,28 +105,33 @@ public protocol HTTPInterceptor: Sendable {
         body: [UInt8]?,
         context: ExchangeContext,
         next: @escaping HTTPHandler
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8])
+    ) async throws(NetworkError) -> HTTPAnswer
 }
 
 /// What one exchange carries beside its HTTP request, as swift-openapi-runtime's
-/// operation ID does: what the chain needs to know that HTTP does not say, and what a
-/// link tells the caller back. One per exchange; the store client makes it.
-public final class ExchangeContext: Sendable {
+/// operation ID does: what the chain needs to know that HTTP does not say. One per
+/// exchange, made by the store client; a value, so no link can change it for another.
+public struct ExchangeContext: Sendable {
     /// Whether the auth interceptor must add the bearer token (and renew it on a 401).
     public let requiresAuthentication: Bool
-    private let answeringAttempt = Mutex(1)
 
     public init(requiresAuthentication: Bool = false) {
         self.requiresAuthentication = requiresAuthentication
     }
+}
 
-    /// Which try of the request the answer came from: 1 unless the retry interceptor had
-    /// to try again. The `--verbose` line says so.
-    public var attempt: Int {
-        answeringAttempt.withLock { $0 }
-    }
+/// What comes back up the chain: the response, its body, and which try of the request
+/// answered. What a link learns about the exchange travels back in the answer, as the
+/// response does, rather than through a shared object the caller reads afterwards.
+public struct HTTPAnswer: Sendable {
+    public var response: HTTPResponse
+    public var body: [UInt8]
+    /// 1 unless the retry interceptor had to try again; the `--verbose` line says so.
+    public var attempt: Int
 
-    func recordAttempt(_ attempt: Int) {
-        answeringAttempt.withLock { $0 = attempt }
+    public init(response: HTTPResponse, body: [UInt8], attempt: Int = 1) {
+        self.response = response
+        self.body = body
+        self.attempt = attempt
     }
 }

@@ -17,11 +17,10 @@ struct ReadReport: CustomStringConvertible {
         case stored, notWritten, noStore, refused, notUsed, notKept
     }
 
-    /// What the chain gave back for one call, which try answered, and how long it took.
+    /// What the chain gave back for one call (which try answered included), and how
+    /// long it took.
     struct Exchange {
-        let answer: Result<(HTTPResponse, [UInt8]), NetworkError>
-        /// Which try answered, as the retry interceptor recorded it.
-        let attempt: Int
+        let answer: Result<HTTPAnswer, NetworkError>
         let milliseconds: Int64
     }
 
@@ -54,7 +53,7 @@ struct ReadReport: CustomStringConvertible {
     private var network: String {
         guard let exchange else { return "\(call.requestLine) not sent" + (offline ? " (--offline)" : "") }
         return switch exchange.answer {
-        case .success(let (response, _)): "\(call.requestLine) \(response.status.code) \(exchange.milliseconds) ms attempt \(exchange.attempt)"
+        case .success(let answer): "\(call.requestLine) \(answer.response.status.code) \(exchange.milliseconds) ms attempt \(answer.attempt)"
         case .failure(let error): "\(call.requestLine) failed (\(error.summary)) \(exchange.milliseconds) ms"
         }
     }

@@ -168,13 +168,13 @@ public struct StoreClient: Sendable {
         let context = ExchangeContext(requiresAuthentication: call.requiresAuthentication)
         let timer = ContinuousClock()
         let start = timer.now
-        let answer: Result<(HTTPResponse, [UInt8]), NetworkError>
+        let answer: Result<HTTPAnswer, NetworkError>
         do {
             answer = .success(try await chain.send(call.request, body: call.body, context: context))
         } catch {
             answer = .failure(error)
         }
-        return ReadReport.Exchange(answer: answer, attempt: context.attempt, milliseconds: (timer.now - start).wholeMilliseconds)
+        return ReadReport.Exchange(answer: answer, milliseconds: (timer.now - start).wholeMilliseconds)
     }
 
     /// An answer the caller can use: content (a 2xx), or a 304 for the policy to judge.
@@ -186,11 +186,11 @@ public struct StoreClient: Sendable {
     /// What the chain gave back, read with the chain's own classifier: a usable answer,
     /// or the `StoreError` that what the chain threw, or what the answer meant, is.
     private func usableResponse(_ exchange: ReadReport.Exchange, _ kind: StoreErrorMapping.RequestKind) -> Result<Usable, StoreError> {
-        exchange.answer.mapError(StoreErrorMapping.storeError(for:)).flatMap { response, body in
-            switch chain.answers.meaning(status: response.status.code, retryAfter: nil) {
-            case .success: .success(.content(response, body))
-            case .notModified: .success(.notModified(response))
-            default: .failure(StoreErrorMapping.storeError(for: response, body: body, in: kind, now: clock.now, answers: chain.answers))
+        exchange.answer.mapError(StoreErrorMapping.storeError(for:)).flatMap { answer in
+            switch chain.answers.meaning(status: answer.response.status.code, retryAfter: nil) {
+            case .success: .success(.content(answer.response, answer.body))
+            case .notModified: .success(.notModified(answer.response))
+            default: .failure(StoreErrorMapping.storeError(for: answer.response, body: answer.body, in: kind, now: clock.now, answers: chain.answers))
             }
         }
     }

@@ -30,14 +30,14 @@ public struct AuthInterceptor: HTTPInterceptor {
         body: [UInt8]?,
         context: ExchangeContext,
         next: @escaping HTTPHandler
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         guard context.requiresAuthentication else {
             return try await next(request, body)
         }
         guard let session = try await sessions.sessionForRequest() else { throw .notSignedIn }
 
-        let (response, responseBody) = try await next(Self.authorize(request, with: session.accessToken), body)
-        guard case .reauthenticate = answers.meaning(status: response.status.code, retryAfter: nil) else { return (response, responseBody) }
+        let answer = try await next(Self.authorize(request, with: session.accessToken), body)
+        guard case .reauthenticate = answers.meaning(status: answer.response.status.code, retryAfter: nil) else { return answer }
 
         let renewed = try await refresher.renewedSession(replacing: session.accessToken, using: next)
         return try await next(Self.authorize(request, with: renewed.accessToken), body)
@@ -125,14 +125,14 @@ public actor TokenRefresher {
         let clock = ContinuousClock()
         let start = clock.now
         let refresh = try StoreEndpoints.refresh(refreshToken: current.refreshToken)
-        let (response, body) = try await next(refresh.request, refresh.body)
-        let status = response.status.code
+        let answer = try await next(refresh.request, refresh.body)
+        let status = answer.response.status.code
         logger.debug("POST /auth/refresh \(status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
         // How long a busy backend asked to wait does not matter here: either way the
         // session is kept for a later try.
         switch answers.meaning(status: status, retryAfter: nil) {
         case .success:
-            return try await save(body, renewing: current, in: sessions)
+            return try await save(answer.body, renewing: current, in: sessions)
         case .reauthenticate, .forbidden:
             // The status decides, sealed or not: a refusal need not carry a body that
             // opens (CLI.md, "What every command does alike"). What this gives a stranger

@@ -17,7 +17,7 @@ public struct BasePathInterceptor: HTTPInterceptor {
         body: [UInt8]?,
         context: ExchangeContext,
         next: @escaping HTTPHandler
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         var prefixed = request
         prefixed.path = basePath + (request.path ?? "")
         return try await next(prefixed, body)

@@ -52,7 +52,7 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
         body: [UInt8]?,
         context: ExchangeContext,
         next: @escaping HTTPHandler
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         var keyReloaded = false
         var clockOffset: TimeInterval?
         while true {
@@ -60,8 +60,8 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
             let date = HTTPDate.format(clock.now.addingTimeInterval(clockOffset ?? 0))
             let outcome = try await exchange(request, body: body, date: date, configuration: configuration, next: next)
             switch outcome {
-            case .answer(let response, let content):
-                return (response, content)
+            case .answer(let answer):
+                return answer
             case .keyRefused where !keyReloaded:
                 // The gateway may have rotated: take the configuration once more, and try
                 // again only if it is another one.
@@ -80,7 +80,7 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
     }
 
     private enum Outcome {
-        case answer(HTTPResponse, [UInt8])
+        case answer(HTTPAnswer)
         case keyRefused
         case dateRefused(gatewayDate: Date)
     }
@@ -107,7 +107,8 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
             method: .post, scheme: target.scheme, authority: target.authority, path: target.path,
             headerFields: [.contentType: "message/ohttp-req", .accept: "message/ohttp-res"]
         )
-        let (response, responseBody) = try await next(outer, encapsulated)
+        let sealed = try await next(outer, encapsulated)
+        let (response, responseBody) = (sealed.response, sealed.body)
         // The only answer acted on: 200, message/ohttp-res, opening for this request.
         guard response.status == .ok, response.headerFields[.contentType]?.lowercased() == "message/ohttp-res" else {
             if Self.isKeyProblem(response, responseBody) { return .keyRefused }
@@ -130,7 +131,7 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
         if answer.status.code == 425 {
             throw .sealedRequestRefused(message: try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(content)).message)
         }
-        return .answer(answer, content)
+        return .answer(HTTPAnswer(response: answer, body: content, attempt: sealed.attempt))
     }
 
     /// RFC 9458 section 5.3's `ohttp-key` problem: a 400 the gateway cannot seal.

@@ -76,7 +76,7 @@ public struct RetryInterceptor: HTTPInterceptor {
         body: [UInt8]?,
         context: ExchangeContext,
         next: @escaping HTTPHandler
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         guard Self.idempotentMethods.contains(request.method) else {
             return try await next(request, body)
         }
@@ -85,11 +85,11 @@ public struct RetryInterceptor: HTTPInterceptor {
         while true {
             if Task.isCancelled { throw .transport(.cancelled) }
             do {
-                let (response, responseBody) = try await next(request, body)
-                context.recordAttempt(attempt)
-                switch policy.answers.meaning(of: response, now: clock.now) {
+                var answer = try await next(request, body)
+                answer.attempt = attempt
+                switch policy.answers.meaning(of: answer.response, now: clock.now) {
                 case .askedToWait(let wait):
-                    guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return (response, responseBody) }
+                    guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return answer }
                     waitedAsAsked = true
                     announceWait(wait)
                     try await sleep(for: wait)
@@ -98,7 +98,7 @@ public struct RetryInterceptor: HTTPInterceptor {
                 case .unavailable where attempt < policy.maximumAttempts:
                     break // tried again below, after the backoff
                 default:
-                    return (response, responseBody)
+                    return answer
                 }
             } catch .transport(.unreachable(let reason)) {
                 guard attempt < policy.maximumAttempts else { throw .transport(.unreachable(reason: reason)) }

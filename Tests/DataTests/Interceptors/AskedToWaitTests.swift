@@ -32,11 +32,12 @@ struct AskedToWaitTests {
         let announced = AnnouncedWaits()
 
         let context = ExchangeContext()
-        let (response, _) = try await chain(transport, sleeper: sleeper, announced: announced).send(get, context: context)
+        let answer = try await chain(transport, sleeper: sleeper, announced: announced).send(get, context: context)
+        let response = answer.response
 
         let asked = Duration.seconds(Int(retryAfter) ?? -1)
         #expect(response.status == 200)
-        #expect(context.attempt == 2)
+        #expect(answer.attempt == 2)
         #expect(await sleeper.waits == [asked])
         #expect(announced.waits == [asked])
     }
@@ -46,7 +47,8 @@ struct AskedToWaitTests {
         let transport = SpyTransport { _, _ in busy(429, retryAfter: "1") }
         let sleeper = SpySleeper()
 
-        let (response, _) = try await chain(transport, sleeper: sleeper).send(get)
+        let answer = try await chain(transport, sleeper: sleeper).send(get)
+        let response = answer.response
 
         #expect(response.status == 429)
         #expect(await transport.requests.count == 2)
@@ -60,7 +62,8 @@ struct AskedToWaitTests {
         let transport = SpyTransport { _, _ in busy(status, retryAfter: retryAfter) }
         let sleeper = SpySleeper()
 
-        let (response, _) = try await chain(transport, sleeper: sleeper).send(get)
+        let answer = try await chain(transport, sleeper: sleeper).send(get)
+        let response = answer.response
 
         #expect(response.status.code == status)
         #expect(await transport.requests.count == 1)
@@ -72,7 +75,8 @@ struct AskedToWaitTests {
         let transport = SpyTransport { _, _ in busy(503, retryAfter: nil) }
         let sleeper = SpySleeper()
 
-        let (response, _) = try await chain(transport, sleeper: sleeper).send(get)
+        let answer = try await chain(transport, sleeper: sleeper).send(get)
+        let response = answer.response
 
         #expect(response.status == 503)
         #expect(await transport.requests.count == 3)
@@ -85,7 +89,8 @@ struct AskedToWaitTests {
         let sleeper = SpySleeper()
         let login = HTTPRequest.origin(.post, "/auth/login")
 
-        let (response, _) = try await chain(transport, sleeper: sleeper).send(login, body: Array("{}".utf8))
+        let answer = try await chain(transport, sleeper: sleeper).send(login, body: Array("{}".utf8))
+        let response = answer.response
 
         #expect(response.status == 429)
         #expect(await transport.requests.count == 1)

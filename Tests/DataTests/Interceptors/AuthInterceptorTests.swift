@@ -53,7 +53,8 @@ struct AuthInterceptorTests {
             return .json(401, #"{"message":"Token Expired!"}"#)
         }
 
-        let (response, _) = try await chain(sessions, transport).send(me, context: authenticated)
+        let answer = try await chain(sessions, transport).send(me, context: authenticated)
+        let response = answer.response
 
         #expect(response.status == 200)
         let sent = await transport.requests
@@ -83,7 +84,8 @@ struct AuthInterceptorTests {
             request.path == "/auth/refresh" ? .json(200, Self.refreshed) : .json(401, "{}")
         }
 
-        let (response, _) = try await chain(sessions, transport).send(me, context: authenticated)
+        let answer = try await chain(sessions, transport).send(me, context: authenticated)
+        let response = answer.response
 
         #expect(response.status == 401)
         #expect(await transport.requests.map(\.path) == ["/auth/me", "/auth/refresh", "/auth/me"])
@@ -130,7 +132,7 @@ struct AuthInterceptorTests {
 
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 {
-                group.addTask { try await chain.send(request, context: authenticated).0.status.code }
+                group.addTask { try await chain.send(request, context: authenticated).response.status.code }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -150,7 +152,8 @@ struct AuthInterceptorTests {
 
         let renewed = try await refresher.renewedSession(replacing: "access-1") { request, body async throws(NetworkError) in
             do throws(TransportError) {
-                return try await transport.send(request, body: body)
+                let (response, responseBody) = try await transport.send(request, body: body)
+                return HTTPAnswer(response: response, body: responseBody)
             } catch {
                 throw .transport(error)
             }

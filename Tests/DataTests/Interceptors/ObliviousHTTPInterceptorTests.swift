@@ -24,7 +24,8 @@ struct ObliviousHTTPInterceptorTests {
         let transport = gateway.transport { _, _ in .json(200, #"{"id":1}"#) }
         var request = me
         request.headerFields[.authorization] = "Bearer secret-token"
-        let (response, body) = try await chain(gateway.interceptor(authority: "127.0.0.1:8080", clock: clock), transport).send(request, context: context)
+        let answer = try await chain(gateway.interceptor(authority: "127.0.0.1:8080", clock: clock), transport).send(request, context: context)
+        let (response, body) = (answer.response, answer.body)
 
         #expect(response.status == .ok && String(decoding: body, as: UTF8.self) == #"{"id":1}"#)
         let sent = try #require(await transport.requests.first)
@@ -79,7 +80,8 @@ struct ObliviousHTTPInterceptorTests {
         let interceptor = ObliviousHTTPInterceptor(
             keys: changing, target: .init(scheme: "https", authority: "s", path: ObliviousGatewayPath.wellKnown), origin: ("https", "s")
         )
-        let (response, _) = try await chain(interceptor, transport).send(me, context: context)
+        let answer = try await chain(interceptor, transport).send(me, context: context)
+        let response = answer.response
         #expect(response.status == .ok)
         #expect(await transport.requests.map { $0.body?.first } == [1, 2])
 
@@ -101,7 +103,8 @@ struct ObliviousHTTPInterceptorTests {
             body: Array(#"{"type":"https://iana.org/assignments/http-problem-types#date"}"#.utf8)
         )
         let transport = gateway.transport { _, index in index == 0 ? refusal : .json(200, "{}") }
-        let (response, _) = try await chain(gateway.interceptor(clock: clock), transport).send(me, context: context)
+        let answer = try await chain(gateway.interceptor(clock: clock), transport).send(me, context: context)
+        let response = answer.response
         let sent = await transport.requests
         #expect(response.status == .ok && sent.count == 2)
         #expect(gateway.open(sent[1]).request.field("date") == gatewayDate)

@@ -46,7 +46,7 @@ private struct TracingInterceptor: HTTPInterceptor {
         body: [UInt8]?,
         context: ExchangeContext,
         next: @escaping HTTPHandler
-    ) async throws(NetworkError) -> (HTTPResponse, [UInt8]) {
+    ) async throws(NetworkError) -> HTTPAnswer {
         trace.append("\(name) out")
         var request = request
         if let field = HTTPField.Name("X-Trace-\(name)") {
