@@ -62,7 +62,12 @@ public struct ShownRange: Equatable, Sendable, CustomStringConvertible {
 /// One page of any paged list (search results, a category, the user's posts), and
 /// where it sits among everything the list holds. Its checks are written once here, so
 /// every list refuses a contradictory answer the same way.
-public struct Page<Item: Equatable & Sendable>: Equatable, Sendable {
+///
+/// `Item` asks for nothing the runtime must check: a requirement such as `Equatable`
+/// on the parameter itself makes every start that builds a `Page<Product>` search the
+/// binary's conformance records for `Product: Equatable` (some 0.3M instructions). Pages
+/// compare where their items do, by the conditional conformance below.
+public struct Page<Item: Sendable>: Sendable {
     public let items: [Item]
     /// Every item of the list, before paging.
     public let total: Int
@@ -107,6 +112,8 @@ public struct Page<Item: Equatable & Sendable>: Equatable, Sendable {
     /// Whether a later page has more items.
     public var hasNextPage: Bool { paging.hasNextPage(count: items.count, total: total) }
 }
+
+extension Page: Equatable where Item: Equatable {}
 
 /// One page of search results or of a category.
 public typealias ProductPage = Page<Product>

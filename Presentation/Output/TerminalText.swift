@@ -175,7 +175,7 @@ struct TextTable<Row>: Sendable {
     }
 
     /// `pageLines` for a `Page` of any list: its rows, range, number and total.
-    func pageLines(for page: Page<Row>, noun: String, subject: String, width: Int?) -> [StyledText] where Row: Equatable & Sendable {
+    func pageLines(for page: Page<Row>, noun: String, subject: String, width: Int?) -> [StyledText] where Row: Sendable {
         pageLines(for: page.items, shown: page.shownRange, page: page.page, total: page.total, noun: noun, subject: subject, width: width)
     }
 
