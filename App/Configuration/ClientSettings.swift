@@ -33,37 +33,28 @@ struct ClientSettings: Sendable {
     /// Resolves and checks the settings. Each failure is one sentence saying what to do.
     /// `checkingFiles: false` (for `status`) creates no folder and refuses no file: it
     /// reports what it finds instead.
-    static func resolve(_ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true) -> Result<ClientSettings, StartupFailure> {
+    static func resolve(_ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true) throws(StartupFailure) -> ClientSettings {
         let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
         let baseURL: URL
         switch BaseURL.check(urlText) {
         case .success(let url):
             baseURL = url
         case .failure(.hasCredentials):
-            return .failure(StartupFailure(BaseURL.credentialsRefusal))
+            throw StartupFailure(BaseURL.credentialsRefusal)
         case .failure(.notHTTP):
-            return .failure(StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL."))
+            throw StartupFailure("The backend address \(urlText) is not an http:// or https:// URL; set --base-url or STOREFRONT_BASE_URL.")
         }
 
-        let oblivious: ObliviousSettings?
-        do {
-            oblivious = try ObliviousSettings.resolve(options, environment: environment, baseURL: baseURL)
-        } catch {
-            return .failure(error)
-        }
+        let oblivious = try ObliviousSettings.resolve(options, environment: environment, baseURL: baseURL)
 
         let (state, cache) = DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
         var settings = ClientSettings(baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache)
-        do {
-            settings.trust = try trust(options, environment: environment, baseURL: baseURL)
-            settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
-        } catch {
-            return .failure(error)
-        }
+        settings.trust = try trust(options, environment: environment, baseURL: baseURL)
+        settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
         if checkingFiles, let failure = settings.checkFiles() {
-            return .failure(failure)
+            throw failure
         }
-        return .success(settings)
+        return settings
     }
 
     /// `--ca-file` and `--pin` (or their variables). They only mean something for an

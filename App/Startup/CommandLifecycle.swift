@@ -27,12 +27,16 @@ enum ClientStartup {
         options: GlobalOptions, environment: [String: String], output: any ConsoleOutput,
         terminal: TerminalProbe, checkingFiles: Bool = true
     ) -> StartupState {
-        switch ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles) {
-        case .success(let settings):
-            start(settings: settings, output: output, format: options.format, verbose: options.verbose, terminal: terminal, checkingFiles: checkingFiles)
-        case .failure(let failure):
-            .failed(failure)
+        // Thrown, not a `Result`: a `Result<_, StartupFailure>` makes the runtime look up
+        // `StartupFailure: Error` on every start, a scan of all the binary's conformance
+        // records (some 0.3M instructions; scripts/benchmark-client counts them).
+        let settings: ClientSettings
+        do {
+            settings = try ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles)
+        } catch {
+            return .failed(error)
         }
+        return start(settings: settings, output: output, format: options.format, verbose: options.verbose, terminal: terminal, checkingFiles: checkingFiles)
     }
 
     /// Builds the graph from settings already resolved (the demo makes its own), then

@@ -7,7 +7,8 @@ import Testing
 @Suite("ClientSettings: options, environment and defaults", .timeLimit(.minutes(1)))
 struct ClientSettingsTests {
     private func resolve(_ arguments: [String], _ environment: [String: String]) throws -> Result<ClientSettings, StartupFailure> {
-        ClientSettings.resolve(try GlobalOptions.parse(arguments), environment: environment)
+        let options = try GlobalOptions.parse(arguments)
+        return Result { () throws(StartupFailure) in try ClientSettings.resolve(options, environment: environment) }
     }
 
     @Test("without options or variables: the default backend, plain mode, XDG folders under HOME")
