@@ -120,8 +120,4 @@ public typealias ProductPage = Page<Product>
 
 extension Page where Item == Product {
     public var products: [Product] { items }
-
-    public init(products: [Product], total: Int, paging: Paging) throws(InvalidInput) {
-        try self.init(items: products, total: total, paging: paging)
-    }
 }

@@ -71,7 +71,7 @@ struct CategoryPresenterTests {
 
     @Test("an empty category says so")
     func emptyCategory() async throws {
-        let (presenter, output) = browsing(.success(Fetched(try ProductPage(products: [], total: 0, paging: Paging(page: 1, pageSize: 10)), from: .network)))
+        let (presenter, output) = browsing(.success(Fetched(try ProductPage(items: [], total: 0, paging: Paging(page: 1, pageSize: 10)), from: .network)))
         try await presenter.show(CategoryQuery(slug: "nothing-here", page: 1, pageSize: 10))
         #expect(output.standardOutput == [#"No results in "nothing-here""#])
     }

@@ -10,7 +10,7 @@ struct LiveSearchLayoutTests {
         screen.query = "phone"
         screen.status = .results
         let products = try (1...count).map { try DisplaySamples.product($0, "A rather long product title number \($0) with words", brand: "Brand", cents: 100 * $0) }
-        screen.page = try ProductPage(products: products, total: 40, paging: Paging(page: 1, pageSize: count))
+        screen.page = try ProductPage(items: products, total: 40, paging: Paging(page: 1, pageSize: count))
         screen.selectedRow = selected
         return screen
     }

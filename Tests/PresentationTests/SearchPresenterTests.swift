@@ -68,7 +68,7 @@ struct SearchPresenterTests {
 
     @Test("an empty answer says there are no results")
     func empty() async throws {
-        let page = try ProductPage(products: [], total: 0, paging: Paging(page: 1, pageSize: 10))
+        let page = try ProductPage(items: [], total: 0, paging: Paging(page: 1, pageSize: 10))
         let (presenter, output) = presenter(.success(Fetched(page, from: .network)))
 
         await presenter.search(try SearchQuery(text: "zzz", page: 1, pageSize: 10))

@@ -24,7 +24,7 @@ struct StyledOutputTests {
             DisplaySamples.product(2, "日本語のとても長い商品名のスマートフォン", brand: nil, cents: 99_900),
             DisplaySamples.product(3, "🎧🎧 Studio headphones 🎧 with noise cancelling", brand: "Beats", cents: 19_999),
         ]
-        return try ProductPage(products: products, total: 3, paging: Paging(page: 1, pageSize: 10))
+        return try ProductPage(items: products, total: 3, paging: Paging(page: 1, pageSize: 10))
     }
 
     @Test("the heading, prices, ratings and what the eye may skip are marked; the rest is not")

@@ -50,7 +50,7 @@ struct ProductPageTests {
     func refusesContradictions(count: Int, total: Int, page: Int, pageSize: Int) throws {
         let products = try (0..<count).map { try Samples.product(id: 1 + $0) }
         #expect(throws: InvalidInput.self) {
-            _ = try ProductPage(products: products, total: total, paging: Paging(page: page, pageSize: pageSize))
+            _ = try ProductPage(items: products, total: total, paging: Paging(page: page, pageSize: pageSize))
         }
     }
 }

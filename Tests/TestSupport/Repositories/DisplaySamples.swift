@@ -17,7 +17,7 @@ public enum DisplaySamples {
 
     public static func page() throws -> ProductPage {
         try ProductPage(
-            products: [
+            items: [
                 product(11, "iPhone 9", brand: "Apple", cents: 54999, rating: 4.69, stock: 94),
                 product(12, "Café Crème Mug", brand: nil, cents: 999, rating: 3, stock: 5),
                 product(13, "日本のスマートフォン", brand: "Sony", cents: 129_900, rating: 4.1, stock: 120),

@@ -95,7 +95,7 @@ public actor FakeProductRepository: ProductRepository {
         if mistake == .clampsPastTheEnd, skip >= matches.count { skip = max(0, matches.count - pageSize) }
         let shown = skip < matches.count ? Array(matches[skip..<min(matches.count, skip + pageSize)]) : []
         do {
-            return try ProductPage(products: shown, total: matches.count, paging: Paging(page: page, pageSize: pageSize))
+            return try ProductPage(items: shown, total: matches.count, paging: Paging(page: page, pageSize: pageSize))
         } catch {
             throw .unusableResponse(Diagnostic("\(error)"))
         }

@@ -32,7 +32,7 @@ public enum Samples {
 
     public static func page(count: Int = 2, total: Int = 23, page: Int = 1, pageSize: Int = 10) throws -> ProductPage {
         let products = try (0..<count).map { try product(id: 100 + $0) }
-        return try ProductPage(products: products, total: total, paging: Paging(page: page, pageSize: pageSize))
+        return try ProductPage(items: products, total: total, paging: Paging(page: page, pageSize: pageSize))
     }
 
     /// Every error a repository can throw, to check that each passes through unchanged.

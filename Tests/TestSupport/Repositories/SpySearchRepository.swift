@@ -49,7 +49,7 @@ public actor SpySearchRepository: ProductRepository {
                 price: Money(minorUnits: 100, currency: .usd), discountPercentage: 0, rating: 1, stock: 1, tags: [], thumbnailURL: ""
             )
             let more = (1..<query.paging.pageSize).map { _ in product }
-            return try ProductPage(products: [product] + more, total: 25, paging: query.paging)
+            return try ProductPage(items: [product] + more, total: 25, paging: query.paging)
         } catch {
             throw .invalidInput(error)
         }
