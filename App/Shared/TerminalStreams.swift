@@ -142,7 +142,7 @@ public struct TerminalStyle: Sendable {
     }
 
     /// The rules every decoration shares, colour and spinner alike, before the terminal test.
-    public static func allowsDecoration(json: Bool, environment: [String: String]) -> Bool {
+    static func allowsDecoration(json: Bool, environment: [String: String]) -> Bool {
         guard !json else { return false }
         if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
