@@ -12,10 +12,3 @@ public protocol AuthRepository: Sendable {
     /// already signed out.
     func logOut() async throws(StoreError)
 }
-
-extension AuthRepository {
-    /// `currentUser` under the standard policy.
-    public func currentUser() async throws(StoreError) -> Fetched<User> {
-        try await currentUser(policy: .standard)
-    }
-}

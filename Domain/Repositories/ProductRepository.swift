@@ -14,15 +14,3 @@ public protocol ProductRepository: Sendable {
     /// category is an empty page, as the store answers it.
     func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage>
 }
-
-extension ProductRepository {
-    /// `search` under the standard policy: fresh cache, else the backend, else the cache.
-    public func search(_ query: SearchQuery) async throws(StoreError) -> Fetched<ProductPage> {
-        try await search(query, policy: .standard)
-    }
-
-    /// `product` under the standard policy.
-    public func product(id: ProductID) async throws(StoreError) -> Fetched<Product> {
-        try await product(id: id, policy: .standard)
-    }
-}

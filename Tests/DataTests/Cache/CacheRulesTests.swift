@@ -29,10 +29,10 @@ struct CacheRulesTests {
     func freshHit(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport(always: Self.page())
-        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query, policy: .standard)
         harness.clock.advance(by: 29)
 
-        let again = try await harness.products(transport).search(query)
+        let again = try await harness.products(transport).search(query, policy: .standard)
 
         #expect(await transport.requests.count == 1)
         #expect(again.origin == .cache(age: .seconds(29), reason: .fresh))
@@ -42,12 +42,12 @@ struct CacheRulesTests {
     func revalidated(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page() : Self.notModified }
-        let first = try await harness.products(transport).search(query)
+        let first = try await harness.products(transport).search(query, policy: .standard)
         harness.clock.advance(by: 31)
 
-        let renewed = try await harness.products(transport).search(query)
+        let renewed = try await harness.products(transport).search(query, policy: .standard)
         harness.clock.advance(by: 29)
-        let freshAgain = try await harness.products(transport).search(query)
+        let freshAgain = try await harness.products(transport).search(query, policy: .standard)
 
         let requests = await transport.requests
         #expect(requests.count == 2)
@@ -62,9 +62,9 @@ struct CacheRulesTests {
         for cacheControl in ["private, no-cache", nil, "max-age=0", "max-age=banana"] {
             let harness = try RepositoryHarness(store: store)
             let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: cacheControl) : Self.notModified }
-            _ = try await harness.products(transport).search(query)
+            _ = try await harness.products(transport).search(query, policy: .standard)
 
-            let again = try await harness.products(transport).search(query)
+            let again = try await harness.products(transport).search(query, policy: .standard)
 
             #expect(await transport.requests.count == 2, "\(String(describing: cacheControl))")
             #expect(again.origin == .network)
@@ -75,21 +75,21 @@ struct CacheRulesTests {
     func noStore(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: "no-cache") : Self.page(cacheControl: "no-store", etag: nil) }
-        _ = try await harness.products(transport).search(query)
-        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query, policy: .standard)
+        _ = try await harness.products(transport).search(query, policy: .standard)
 
         await #expect(throws: StoreError.offline) {
-            _ = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
+            _ = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "connection refused"))).search(query, policy: .standard)
         }
     }
 
     @Test("stale-if-error: the backend cannot be reached, the stale page answers with its age", arguments: CacheStoreKind.all)
     func staleIfError(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
-        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query, policy: .standard)
         harness.clock.advance(by: 600)
 
-        let fallback = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "connection refused"))).search(query)
+        let fallback = try await harness.products(SpyTransport(failing: .cannotConnect(reason: "connection refused"))).search(query, policy: .standard)
 
         #expect(fallback.origin == .cache(age: .seconds(600), reason: .backendUnreachable))
     }
@@ -97,7 +97,7 @@ struct CacheRulesTests {
     @Test("--offline: the kept page however stale, and no request; nothing kept is 'not cached'", arguments: CacheStoreKind.all)
     func offline(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
-        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query, policy: .standard)
         harness.clock.advance(by: 3_600)
         let silent = SpyTransport(failing: .unreachable(reason: "must not be asked"))
 
@@ -113,7 +113,7 @@ struct CacheRulesTests {
     func refresh(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page() : Self.notModified }
-        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query, policy: .standard)
 
         let refreshed = try await harness.products(transport).search(query, policy: .revalidate)
 
@@ -126,7 +126,7 @@ struct CacheRulesTests {
     func unaskedNotModified(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
         await #expect(throws: StoreError.self) {
-            _ = try await harness.products(SpyTransport(always: Self.notModified)).search(query)
+            _ = try await harness.products(SpyTransport(always: Self.notModified)).search(query, policy: .standard)
         }
     }
 
@@ -138,12 +138,12 @@ struct CacheRulesTests {
         let harness = try RepositoryHarness(store: store)
         let forged = StubResponse(status: 304, headers: ["Cache-Control": "private, max-age=86400", "ETag": etag].compactMapValues { $0 })
         let transport = SpyTransport { _, index in index == 0 ? Self.page() : forged }
-        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query, policy: .standard)
         harness.clock.advance(by: 31)
 
-        await #expect(throws: StoreError.self) { _ = try await harness.products(transport).search(query) }
+        await #expect(throws: StoreError.self) { _ = try await harness.products(transport).search(query, policy: .standard) }
         // Nothing renewed: still stale, and still asked about with the tag it came with.
-        _ = try? await harness.products(transport).search(query)
+        _ = try? await harness.products(transport).search(query, policy: .standard)
         let requests = await transport.requests
         #expect(requests.count == 3)
         #expect(requests.dropFirst().allSatisfy { $0.header("If-None-Match") == #""v1""# })
@@ -153,10 +153,10 @@ struct CacheRulesTests {
     func freshnessIsBounded(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
         let transport = SpyTransport { _, index in index == 0 ? Self.page(cacheControl: "max-age=31536000") : Self.notModified }
-        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query, policy: .standard)
         harness.clock.advance(by: 24 * 3600 + 1)
 
-        _ = try await harness.products(transport).search(query)
+        _ = try await harness.products(transport).search(query, policy: .standard)
 
         #expect(await transport.requests.count == 2)
     }
@@ -164,7 +164,7 @@ struct CacheRulesTests {
     @Test("pages belong to their user: another user of the folder gets none of them", arguments: CacheStoreKind.all)
     func perUser(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
-        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query, policy: .standard)
         try await harness.sessions.save(Session(accessToken: "a2", refreshToken: "r2", userID: 2))
 
         await #expect(throws: StoreError.notCached) {
@@ -195,9 +195,9 @@ struct CacheRulesTests {
             chain: other.chain(SpyTransport(always: Self.page())), cache: shared, sessions: secondUser,
             clock: harness.clock, cacheNamespace: "http://test"
         ))
-        _ = try await secondRepository.search(query)
-        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
-        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await secondRepository.search(query, policy: .standard)
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query, policy: .standard)
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
 
         try await harness.auth(SpyTransport(failing: .cannotConnect(reason: "x"))).logOut()
 
@@ -210,8 +210,8 @@ struct CacheRulesTests {
     @Test("no cache file name or content holds a token", arguments: CacheStoreKind.all)
     func nothingSecretInFiles(store: CacheStoreKind) async throws {
         let harness = try RepositoryHarness(store: store)
-        _ = try await harness.products(SpyTransport(always: Self.page())).search(query)
-        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.products(SpyTransport(always: Self.page())).search(query, policy: .standard)
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
 
         #expect(await harness.cache.statistics().entries == 2, "the page and the user should both be kept")
         // Every file the store keeps, wherever in its folders (none for a store in memory).

@@ -34,7 +34,7 @@ struct StaleIfErrorTests {
     private func keepStalePage() async throws -> ProductPage {
         var page = StubResponse.json(200, Fixtures.searchPhone)
         page.headers["Cache-Control"] = "private, max-age=30"
-        let kept = try await harness.products(SpyTransport(always: page)).search(query)
+        let kept = try await harness.products(SpyTransport(always: page)).search(query, policy: .standard)
         harness.clock.advance(by: 3_600)
         return kept.value
     }

@@ -31,7 +31,7 @@ struct VerboseLineTests {
 
     @Test("a network answer: status and 'cache miss, stored' on the same single line")
     func networkAnswer() async throws {
-        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query, policy: .standard)
 
         #expect(capture.messages.count == 1, "\(capture.messages)")
         let line = try #require(capture.messages.first)
@@ -42,10 +42,10 @@ struct VerboseLineTests {
 
     @Test("unreachable with a cached page: the failure and 'cache hit' with its age, on one line")
     func cacheHit() async throws {
-        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query, policy: .standard)
         harness.clock.advance(by: 90)
 
-        _ = try await products(SpyTransport(failing: .unreachable(reason: "connection refused"))).search(query)
+        _ = try await products(SpyTransport(failing: .unreachable(reason: "connection refused"))).search(query, policy: .standard)
 
         let line = try #require(capture.messages.last)
         #expect(capture.messages.count == 2)
@@ -55,8 +55,8 @@ struct VerboseLineTests {
 
     @Test("unreachable with nothing cached: 'cache miss'; an unusable answer is not stored")
     func missAndUnusable() async throws {
-        _ = try? await products(SpyTransport(failing: .unreachable(reason: "connection refused"))).search(query)
-        _ = try? await products(SpyTransport(always: .json(200, #"{"products": 7}"#))).search(query)
+        _ = try? await products(SpyTransport(failing: .unreachable(reason: "connection refused"))).search(query, policy: .standard)
+        _ = try? await products(SpyTransport(always: .json(200, #"{"products": 7}"#))).search(query, policy: .standard)
 
         #expect(capture.messages.count == 2, "\(capture.messages)")
         #expect(capture.messages.first?.hasSuffix(", cache miss") == true)
@@ -66,7 +66,7 @@ struct VerboseLineTests {
 
     @Test("the line never holds the cache key or the backend's address")
     func noCacheKey() async throws {
-        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query, policy: .standard)
         #expect(capture.messages.count == 1, "\(capture.messages)")
         #expect(capture.messages.allSatisfy { !$0.contains("http://test") })
     }
@@ -82,7 +82,7 @@ struct VerboseLineTests {
         answer.headers.merge(headers) { _, new in new }
 
         await #expect(throws: StoreError.self) {
-            _ = try await products(SpyTransport(always: answer)).search(query)
+            _ = try await products(SpyTransport(always: answer)).search(query, policy: .standard)
         }
 
         #expect(capture.messages.count == 1, "\(capture.messages)")
@@ -95,7 +95,7 @@ struct VerboseLineTests {
     func attempt() async throws {
         let transport = SpyTransport { _, index in index == 0 ? .json(503, "{}") : .json(200, Fixtures.searchPhone) }
 
-        _ = try await products(transport).search(query)
+        _ = try await products(transport).search(query, policy: .standard)
 
         #expect(capture.messages.count == 1, "\(capture.messages)")
         #expect(capture.messages.first?.contains(" 200 ") == true)

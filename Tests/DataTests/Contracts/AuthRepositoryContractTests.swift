@@ -50,7 +50,7 @@ enum AuthRepositoryContract {
         try await kind.with { subject in
             let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
             #expect(user.username == subject.username)
-            #expect(try await subject.repository.currentUser() == Fetched(user, from: .network))
+            #expect(try await subject.repository.currentUser(policy: .standard) == Fetched(user, from: .network))
         }
     }
 
@@ -63,7 +63,7 @@ enum AuthRepositoryContract {
             await #expect(throws: StoreError.invalidCredentials) {
                 _ = try await subject.repository.logIn(Credentials(username: "nobody-here", password: subject.password))
             }
-            #expect(try await subject.repository.currentUser().value == user)
+            #expect(try await subject.repository.currentUser(policy: .standard).value == user)
         }
     }
 
@@ -80,7 +80,7 @@ enum AuthRepositoryContract {
         try await kind.with { subject in
             _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
             try await subject.repository.logOut()
-            await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser() }
+            await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: .standard) }
             await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: .cacheOnly) }
             try await subject.repository.logOut()
         }
@@ -102,7 +102,7 @@ enum AuthRepositoryContract {
             await #expect(throws: StoreError.offline) {
                 _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
             }
-            #expect(try await subject.repository.currentUser().value == user, "a failed login signed the user out")
+            #expect(try await subject.repository.currentUser(policy: .standard).value == user, "a failed login signed the user out")
         }
     }
 

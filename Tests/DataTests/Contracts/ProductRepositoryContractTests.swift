@@ -112,7 +112,7 @@ enum ProductRepositoryContract {
     static let search = ContractClause<ProductRepositoryKind>("a search lists every match, case-insensitive, in title or description, in id order") { kind in
         try await kind.with { subject in
             for (text, ids) in subject.answers.searches {
-                let page = try await subject.repository.search(SearchQuery(text: text, pageSize: 100)).value
+                let page = try await subject.repository.search(SearchQuery(text: text, pageSize: 100), policy: .standard).value
                 #expect(page.products.map(\.id.rawValue) == ids, "\(text)")
                 #expect(page.total == ids.count, "\(text)")
             }
@@ -124,7 +124,7 @@ enum ProductRepositoryContract {
             let (text, size, pages) = subject.answers.paging
             let total = pages.joined().count
             for (index, ids) in pages.enumerated() {
-                let page = try await subject.repository.search(SearchQuery(text: text, page: index + 1, pageSize: size)).value
+                let page = try await subject.repository.search(SearchQuery(text: text, page: index + 1, pageSize: size), policy: .standard).value
                 #expect(page.products.map(\.id.rawValue) == ids, "page \(index + 1)")
                 #expect(page.total == total && page.page == index + 1 && page.pageSize == size, "page \(index + 1)")
             }
@@ -133,7 +133,7 @@ enum ProductRepositoryContract {
 
     static let noMatch = ContractClause<ProductRepositoryKind>("no match is an empty first page with a total of 0") { kind in
         try await kind.with { subject in
-            let page = try await subject.repository.search(SearchQuery(text: "zzqx no such thing")).value
+            let page = try await subject.repository.search(SearchQuery(text: "zzqx no such thing"), policy: .standard).value
             #expect(page.products.isEmpty && page.total == 0)
         }
     }
@@ -141,9 +141,9 @@ enum ProductRepositoryContract {
     static let byID = ContractClause<ProductRepositoryKind>("a product by id is that product; an unknown id is notFound") { kind in
         try await kind.with { subject in
             let known = subject.answers.known
-            let product = try await subject.repository.product(id: ProductID(known.id)).value
+            let product = try await subject.repository.product(id: ProductID(known.id), policy: .standard).value
             #expect(product.id.rawValue == known.id && product.title == known.title && product.category == known.category)
-            await #expect(throws: StoreError.notFound) { _ = try await subject.repository.product(id: ProductID(subject.answers.unknownID)) }
+            await #expect(throws: StoreError.notFound) { _ = try await subject.repository.product(id: ProductID(subject.answers.unknownID), policy: .standard) }
         }
     }
 

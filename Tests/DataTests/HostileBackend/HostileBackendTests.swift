@@ -64,9 +64,9 @@ struct HostileBackendTests {
 
             let outcome: Result<String, StoreError>
             if searching {
-                outcome = await Self.result { () async throws(StoreError) in try await products.search(query).origin == .network ? "network" : "cache" }
+                outcome = await Self.result { () async throws(StoreError) in try await products.search(query, policy: .standard).origin == .network ? "network" : "cache" }
             } else {
-                outcome = await Self.result { () async throws(StoreError) in try await accounts.currentUser().origin == .network ? "network" : "cache" }
+                outcome = await Self.result { () async throws(StoreError) in try await accounts.currentUser(policy: .standard).origin == .network ? "network" : "cache" }
             }
             tally[Self.kind(of: outcome), default: 0] += 1
 

@@ -46,7 +46,7 @@ struct AnswerMeaningTests {
         let query = try SearchQuery(text: "phone")
         let result: Result<ProductPage, StoreError>
         do {
-            result = .success(try await RemoteProductRepository(client: client).search(query).value)
+            result = .success(try await RemoteProductRepository(client: client).search(query, policy: .standard).value)
         } catch {
             result = .failure(error)
         }

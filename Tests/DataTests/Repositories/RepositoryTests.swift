@@ -22,7 +22,7 @@ struct RemoteAuthRepositoryTests {
         #expect(stored?.accessToken == "eyJhbGciOiJIUzI1NiJ9.access")
         #expect(stored?.userID == 1)
         // Offline right after: whoami is answered from the cache.
-        let offline = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        let offline = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser(policy: .standard)
         #expect(offline.value == user)
     }
 
@@ -71,9 +71,9 @@ struct RemoteAuthRepositoryTests {
     func currentUser() async throws {
         let harness = try RepositoryHarness()
 
-        let fresh = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        let fresh = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
         harness.clock.advance(by: 240)
-        let cached = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        let cached = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser(policy: .standard)
 
         #expect(fresh.origin == .network)
         #expect(cached.value == fresh.value)
@@ -83,14 +83,14 @@ struct RemoteAuthRepositoryTests {
     @Test("a user answer that breaks the domain's rules (an empty username) does not replace the cached user")
     func invalidUserNotCached() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
         let nameless = Fixtures.me.replacingOccurrences(of: #""username":"emilys""#, with: #""username":"""#)
 
         await #expect(throws: StoreError.self) {
-            _ = try await harness.auth(SpyTransport(always: .json(200, nameless))).currentUser()
+            _ = try await harness.auth(SpyTransport(always: .json(200, nameless))).currentUser(policy: .standard)
         }
 
-        let cached = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
+        let cached = try await harness.auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser(policy: .standard)
         #expect(cached.value.username == "emilys")
     }
 
@@ -99,20 +99,20 @@ struct RemoteAuthRepositoryTests {
     @Test("a refusing answer is not covered up with the cache")
     func errorsAreNotCached() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
 
         await #expect(throws: StoreError.unexpected(Diagnostic("HTTP 409", theirWords: "boom"))) {
-            _ = try await harness.auth(SpyTransport(always: .json(409, #"{"message":"boom"}"#))).currentUser()
+            _ = try await harness.auth(SpyTransport(always: .json(409, #"{"message":"boom"}"#))).currentUser(policy: .standard)
         }
     }
 
     @Test("offline with nothing cached is 'offline'; without a session it is 'not signed in'")
     func offlineAndSignedOut() async throws {
         await #expect(throws: StoreError.offline) {
-            _ = try await RepositoryHarness().auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser()
+            _ = try await RepositoryHarness().auth(SpyTransport(failing: .unreachable(reason: "refused"))).currentUser(policy: .standard)
         }
         await #expect(throws: StoreError.notSignedIn) {
-            _ = try await RepositoryHarness(session: nil).auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+            _ = try await RepositoryHarness(session: nil).auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
         }
     }
 
@@ -124,7 +124,7 @@ struct RemoteAuthRepositoryTests {
         }
 
         await #expect(throws: StoreError.sessionExpired) {
-            _ = try await harness.auth(transport).currentUser()
+            _ = try await harness.auth(transport).currentUser(policy: .standard)
         }
         #expect(await harness.sessions.session == nil)
     }
@@ -132,7 +132,7 @@ struct RemoteAuthRepositoryTests {
     @Test("logging out forgets the session and the cached user, offline too, and twice")
     func logOut() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser()
+        _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
         let offline = harness.auth(SpyTransport(failing: .unreachable(reason: "refused")))
 
         try await offline.logOut()
@@ -140,7 +140,7 @@ struct RemoteAuthRepositoryTests {
 
         #expect(await harness.sessions.session == nil)
         await #expect(throws: StoreError.notSignedIn) {
-            _ = try await offline.currentUser()
+            _ = try await offline.currentUser(policy: .standard)
         }
     }
 }
@@ -153,9 +153,9 @@ struct RemoteProductRepositoryTests {
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
         let online = SpyTransport(always: .json(200, Fixtures.searchPhone))
 
-        let fresh = try await harness.products(online).search(query)
+        let fresh = try await harness.products(online).search(query, policy: .standard)
         harness.clock.advance(by: 3_600 * 24 * 30)
-        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query, policy: .standard)
 
         #expect(fresh.origin == .network)
         #expect(await online.requests.first?.target == "/auth/products/search?q=phone&limit=2&skip=10")
@@ -167,10 +167,10 @@ struct RemoteProductRepositoryTests {
     func ancientEntry() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query, policy: .standard)
 
         harness.clock.advance(by: 1e18) // a storedAt read from disk may be anything
-        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query, policy: .standard)
 
         guard case .cache(let age, _) = cached.origin else {
             Issue.record("expected a cached answer, got \(cached.origin)")
@@ -182,10 +182,10 @@ struct RemoteProductRepositoryTests {
     @Test("a page that was never fetched is 'offline' when the backend cannot be reached")
     func uncachedPageOffline() async throws {
         let harness = try RepositoryHarness()
-        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(try SearchQuery(text: "phone", page: 6, pageSize: 2))
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(try SearchQuery(text: "phone", page: 6, pageSize: 2), policy: .standard)
 
         await #expect(throws: StoreError.offline) {
-            _ = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(try SearchQuery(text: "phone", page: 7, pageSize: 2))
+            _ = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(try SearchQuery(text: "phone", page: 7, pageSize: 2), policy: .standard)
         }
     }
 
@@ -195,8 +195,8 @@ struct RemoteProductRepositoryTests {
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
         let flaky = SpyTransport { _, index in index < 2 ? StubResponse(status: 503) : .json(200, Fixtures.searchPhone) }
 
-        let absorbed = try await harness.products(flaky).search(query)
-        let fallback = try await harness.products(SpyTransport(always: StubResponse(status: 503))).search(query)
+        let absorbed = try await harness.products(flaky).search(query, policy: .standard)
+        let fallback = try await harness.products(SpyTransport(always: StubResponse(status: 503))).search(query, policy: .standard)
 
         #expect(absorbed.origin == .network)
         #expect(await flaky.requests.count == 3)
@@ -207,14 +207,14 @@ struct RemoteProductRepositoryTests {
     func invalidAnswerNotCached() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query, policy: .standard)
         let negativePrice = Fixtures.searchPhone.replacingOccurrences(of: #""price":549.99"#, with: #""price":-5"#)
 
         await #expect(throws: StoreError.self) {
-            _ = try await harness.products(SpyTransport(always: .json(200, negativePrice))).search(query)
+            _ = try await harness.products(SpyTransport(always: .json(200, negativePrice))).search(query, policy: .standard)
         }
 
-        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query, policy: .standard)
         #expect(cached.value.products.first?.price.description == "$549.99")
     }
 
@@ -222,16 +222,16 @@ struct RemoteProductRepositoryTests {
     func unusableAnswer() async throws {
         let harness = try RepositoryHarness()
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query)
+        _ = try await harness.products(SpyTransport(always: .json(200, Fixtures.searchPhone))).search(query, policy: .standard)
 
         let error = await #expect(throws: StoreError.self) {
-            _ = try await harness.products(SpyTransport(always: .json(200, #"{"oops":true}"#))).search(query)
+            _ = try await harness.products(SpyTransport(always: .json(200, #"{"oops":true}"#))).search(query, policy: .standard)
         }
         guard case .unusableResponse = error else {
             Issue.record("expected unusableResponse, got \(String(describing: error))")
             return
         }
-        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query)
+        let cached = try await harness.products(SpyTransport(failing: .unreachable(reason: "refused"))).search(query, policy: .standard)
         #expect(cached.value.products.count == 2)
     }
 
@@ -240,11 +240,11 @@ struct RemoteProductRepositoryTests {
         let harness = try RepositoryHarness()
         let product = #"{"id":101,"title":"Apple AirPods Max Silver","price":549.99,"brand":"Apple"}"#
 
-        let found = try await harness.products(SpyTransport(always: .json(200, product))).product(id: try ProductID(101))
+        let found = try await harness.products(SpyTransport(always: .json(200, product))).product(id: try ProductID(101), policy: .standard)
         #expect(found.value.price.minorUnits == 54999)
         await #expect(throws: StoreError.notFound) {
             _ = try await harness.products(SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
-                .product(id: try ProductID(999))
+                .product(id: try ProductID(999), policy: .standard)
         }
     }
 }
