@@ -89,7 +89,7 @@ struct ColourTests {
         #expect(await terminal.waitFor("Showing 1–1 of 1 results"))
         #expect(await child.exit() == .exited(0))
 
-        let screen = terminal.screen
+        let screen = await terminal.finalScreen()
         let spinner = try #require(screen.range(of: "Searching…"))
         let heading = try #require(screen.range(of: "\(Self.escape)[1mID"), "the heading is not bold: \(screen.debugDescription)")
         #expect(spinner.upperBound <= heading.lowerBound)
@@ -121,8 +121,9 @@ struct ColourTests {
         store.release()
         #expect(await terminal.waitFor("Showing 1–1 of 1 results"))
         #expect(await child.exit() == .exited(0))
-        #expect(!terminal.screen.contains(Self.escape), "\(terminal.screen.debugDescription)")
-        #expect(!terminal.screen.contains("Searching…"))
+        let screen = await terminal.finalScreen()
+        #expect(!screen.contains(Self.escape), "\(screen.debugDescription)")
+        #expect(!screen.contains("Searching…"))
     }
 
     /// Every command, its errors included, with standard output and error going to files.
@@ -209,11 +210,7 @@ struct ColourTests {
         process.standardOutput = terminal.childHandle
         process.standardError = terminal.childHandle
         let status = try await process.runUntilExit()
-        // Written after the child's last byte, so once it shows, all of the child's has.
-        let marker = "<end of \(arguments.count) arguments>"
-        _ = marker.withCString { write(terminal.terminalSide, $0, strlen($0)) }
-        #expect(await terminal.waitFor(marker), "\(arguments): the terminal showed \(terminal.screen.debugDescription)")
-        return (status, terminal.screen.replacingOccurrences(of: marker, with: ""))
+        return (status, await terminal.finalScreen())
     }
 
     @Test("on a terminal with NO_COLOR=1, no command writes an escape byte, errors included")
@@ -247,7 +244,7 @@ struct ColourTests {
         #expect(await terminal.waitFor("Indexing the catalogue: "), "\(terminal.screen.debugDescription)")
         #expect(await terminal.waitFor("http://127.0.0.1:"))
         #expect(await child.send(SIGINT) == .exited(0))
-        let screen = terminal.screen
+        let screen = await terminal.finalScreen()
         #expect(screen.contains(" of 100,000 products…"))
         let url = try #require(screen.range(of: "http://127.0.0.1:"))
         let lastFrame = try #require(screen.range(of: "Indexing the catalogue: ", options: .backwards))

@@ -77,7 +77,8 @@ struct InteractiveModeTests {
         #expect(after.input == before.input)
         #expect(after.output == before.output)
         #expect(after.local & tcflag_t(ECHO) != 0)
-        #expect(terminal.screen.hasSuffix("\u{1B}[?1049l") || terminal.screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
+        let screen = await terminal.finalScreen()
+        #expect(screen.hasSuffix("\u{1B}[?1049l") || screen.contains("\u{1B}[?25h\u{1B}[?1049l"))
     }
 
     @Test("without a terminal, the bare command prints a hint and exits 64")

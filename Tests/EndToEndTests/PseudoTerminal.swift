@@ -69,8 +69,19 @@ final class PseudoTerminal: Sendable {
         Glibc.close(terminalSide)
     }
 
-    /// Everything the child has written so far.
+    /// Everything the child has written so far: what the reading thread has read, which
+    /// may lag behind the child. After the child ended, read `finalScreen()` instead.
     var screen: String { received.text }
+
+    /// Everything the child wrote, once all of it has arrived: for after the child ended.
+    /// A marker written to the terminal side comes out behind the child's last byte, so
+    /// once the marker shows, the reading thread has read all of the child's output.
+    func finalScreen() async -> String {
+        let marker = "<end of output \(UInt64.random(in: 0...UInt64.max))>"
+        _ = marker.withCString { write(terminalSide, $0, strlen($0)) }
+        _ = await waitFor(marker)
+        return screen.replacingOccurrences(of: marker, with: "")
+    }
 
     func type(_ text: String) {
         let bytes = Array(text.utf8)

@@ -42,7 +42,7 @@ struct TerminalSignalTests {
         #expect(after.local == before.local)
         #expect(after.input == before.input)
         #expect(after.output == before.output)
-        #expect(!terminal.screen.contains("half a passw"), "the password was echoed")
+        #expect(await !terminal.finalScreen().contains("half a passw"), "the password was echoed")
     }
 
     @Test("Ctrl-C at the password prompt restores the terminal and ends as SIGINT, so a shell loop stops")
@@ -55,7 +55,7 @@ struct TerminalSignalTests {
         let ending = await child.exit()
         #expect(ending == .signalled(SIGINT))
         #expect(try terminal.modes().local == before.local)
-        #expect(terminal.screen.contains("Login interrupted; nothing was changed"))
+        #expect(await terminal.finalScreen().contains("Login interrupted; nothing was changed"))
     }
 
     @Test("Ctrl-D at the password prompt with --json ends with the JSON error object, exit 1")
@@ -66,8 +66,9 @@ struct TerminalSignalTests {
         terminal.type("\u{04}")
 
         #expect(await child.exit() == .exited(1))
-        let last = terminal.screen.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        #expect(last == #"{"error":{"code":"cancelled","message":"Login cancelled; nothing was changed."}}"#, "\(terminal.screen)")
+        let screen = await terminal.finalScreen()
+        let last = screen.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        #expect(last == #"{"error":{"code":"cancelled","message":"Login cancelled; nothing was changed."}}"#, "\(screen)")
     }
 
     @Test("in the search screen", arguments: signals)
@@ -87,7 +88,7 @@ struct TerminalSignalTests {
         #expect(after.local == before.local)
         #expect(after.input == before.input)
         #expect(after.output == before.output)
-        #expect(terminal.screen.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the alternate screen was not left")
+        #expect(await terminal.finalScreen().hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the alternate screen was not left")
     }
 
     @Test("a resize (SIGWINCH) redraws the screen at the new width")
