@@ -24,8 +24,8 @@ struct CompositionRoot: Sendable {
     private let logger: Logger
     private let clock: any WallClock = SystemWallClock()
     /// One session store for the process, shared by the chain and the repositories, so
-    /// the session file is read once per command.
-    private let sessions: FileSessionStore
+    /// the session is read once per command; which one is `settings.sessionStore`.
+    private let sessions: any SessionStore
     /// One cache for the process: every repository reads through it, and `status` reports it.
     private let cache: any ResponseCache
     /// One interceptor chain and adapter for the process, so connections are reused.
@@ -38,7 +38,7 @@ struct CompositionRoot: Sendable {
         self.settings = settings
         self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
         self.logger = StoreConnection.logger(output: output, verbose: verbose)
-        let sessions = FileSessionStore(directory: settings.stateDirectory)
+        let sessions = try Self.makeSessionStore(settings)
         self.sessions = sessions
         self.cache = FileResponseCache(directory: settings.cacheDirectory, clock: clock)
         (self.chain, self.closeTransport) = try StoreConnection.make(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
@@ -51,10 +51,51 @@ struct CompositionRoot: Sendable {
         await closeTransport()
     }
 
-    /// The folders whose every file is the session store's or the cache's, which
-    /// start-up refuses to trust when another user could read them.
-    var ownedFolders: [String] {
-        sessions.ownedFolders + cache.ownedFolders
+    /// Refuses what the session store or the cache keeps when another user could read
+    /// it: each store checks its own secrets (the session store), or names the folders
+    /// whose every file is its own (the cache).
+    func checkPrivacy() async -> StartupFailure? {
+        do {
+            try await sessions.checkPrivacy()
+        } catch {
+            switch error {
+            case .untrusted(let reason): return StartupFailure("The session cannot be trusted: \(reason).")
+            default: return StartupFailure("The session store cannot be used: \(error).")
+            }
+        }
+        return ClientSettings.checkOwnedFiles(in: cache.ownedFolders)
+    }
+
+    // MARK: Session stores
+
+    /// A way to keep the session that `--session-store` can name.
+    struct SessionStoreChoice: Sendable {
+        let name: String
+        /// For `--help`: where it keeps the session.
+        let summary: String
+        let make: @Sendable (ClientSettings) throws(StartupFailure) -> any SessionStore
+    }
+
+    /// Every session store a person can choose; the first is the default. The one place
+    /// that decides which implementation keeps the session.
+    static let sessionStores: [SessionStoreChoice] = [
+        SessionStoreChoice(name: "file", summary: "session.json in the data folder") { settings throws(StartupFailure) in
+            FileSessionStore(directory: settings.stateDirectory)
+        },
+    ]
+
+    static func sessionStore(named name: String) -> SessionStoreChoice? {
+        sessionStores.first { $0.name == name }
+    }
+
+    /// The names, as a refusal lists them: "file or keyring".
+    static var sessionStoreNames: String { sessionStores.map(\.name).joined(separator: " or ") }
+
+    private static func makeSessionStore(_ settings: ClientSettings) throws(StartupFailure) -> any SessionStore {
+        guard let choice = sessionStore(named: settings.sessionStore) else {
+            throw StartupFailure("STOREFRONT_SESSION_STORE is \(settings.sessionStore), which names no session store; use \(sessionStoreNames), or unset it.")
+        }
+        return try choice.make(settings)
     }
 
     // MARK: Presenters
@@ -100,7 +141,7 @@ struct CompositionRoot: Sendable {
         StatusPresenter(console: console)
     }
 
-    /// What `storefront status` shows, read from the settings, the session file and the
+    /// What `storefront status` shows, read from the settings, the session store and the
     /// cache, with no request unless `checkingWithBackend`, which asks `/auth/me`.
     func makeStatusReport(checkingWithBackend: Bool = false) async -> StatusReport {
         await StatusInspection(settings: settings, sessions: sessions, accounts: makeAuthRepository(), cache: cache, output: console.output)

@@ -45,6 +45,9 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Something this client keeps (`what`: the session) could not be saved; what was
     /// there before is kept. The diagnostic says where and why.
     case cannotWrite(what: String, Diagnostic)
+    /// Something this client keeps (`what`) could not be saved because the system
+    /// allows this user no more of it (a keyring's quota); what was there before is kept.
+    case quotaExceeded(what: String, Diagnostic)
     /// Anything else; the diagnostic says what.
     case unexpected(Diagnostic)
 }

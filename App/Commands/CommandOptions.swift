@@ -30,6 +30,16 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Where the session and the cache live (env STOREFRONT_DATA_DIR; default under XDG_STATE_HOME and XDG_CACHE_HOME).")
     var dataDir: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the session is kept: \(CompositionRoot.sessionStores.map { "\($0.name), \($0.summary)" }.joined(separator: "; ")) (env STOREFRONT_SESSION_STORE; default file).",
+            valueName: "store"
+        ),
+        completion: .list(CompositionRoot.sessionStores.map(\.name))
+    )
+    var sessionStore: String?
+
     @Option(name: .long, help: "PEM certificates to trust for an https backend instead of the system's (env STOREFRONT_CA_FILE).")
     var caFile: String?
 
@@ -61,6 +71,9 @@ struct GlobalOptions: ParsableArguments {
         }
         if ohttpRelay != nil, ohttpKeysFile == nil, !ohttpKeysFromGateway {
             throw ValidationError("--ohttp-relay carries sealed requests; give --ohttp-keys-file or --ohttp-keys-from-gateway too.")
+        }
+        if let sessionStore, CompositionRoot.sessionStore(named: sessionStore) == nil {
+            throw ValidationError("--session-store takes \(CompositionRoot.sessionStoreNames), not \(sessionStore).")
         }
         do {
             _ = try ClientSettings.pins(pin)

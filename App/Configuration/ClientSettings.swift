@@ -17,7 +17,7 @@ struct ClientSettings: Sendable {
     let baseURL: URL
     /// How requests are sealed with Oblivious HTTP; nil in plain mode.
     let oblivious: ObliviousSettings?
-    /// Where the session lives.
+    /// The folder of the session file, the refresh lock and the gateway key ring.
     let stateDirectory: String
     /// Where the cache lives.
     let cacheDirectory: String
@@ -25,8 +25,9 @@ struct ClientSettings: Sendable {
     var trust: ServerTrust = .system
     /// Which HTTP stack carries the requests.
     var transport: TransportKind = .asyncHTTPClient
-
-    var sessionFile: String { FileSessionStore.path(in: stateDirectory) }
+    /// Which store keeps the session, by the name `--session-store` takes; the
+    /// composition root knows the names and refuses any other.
+    var sessionStore = "file"
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
@@ -51,6 +52,9 @@ struct ClientSettings: Sendable {
         var settings = ClientSettings(baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache)
         settings.trust = try trust(options, environment: environment, baseURL: baseURL)
         settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
+        if let store = options.sessionStore ?? environment["STOREFRONT_SESSION_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            settings.sessionStore = store
+        }
         if checkingFiles, let failure = settings.checkFiles() {
             throw failure
         }
@@ -100,8 +104,8 @@ struct ClientSettings: Sendable {
         return pins
     }
 
-    /// The data folders can be made and written, and the session file can be read. The
-    /// files of the stores are checked once they are built (`checkOwnedFiles`).
+    /// The data folders can be made and written. What the stores keep in them is checked
+    /// once they are built, by each store (`ClientStartup`).
     private func checkFiles() -> StartupFailure? {
         for directory in [stateDirectory, cacheDirectory] {
             do {
@@ -113,16 +117,11 @@ struct ClientSettings: Sendable {
                 return StartupFailure("The data folder \(directory) is not writable; fix its permissions or choose another with --data-dir.")
             }
         }
-        do {
-            _ = try PrivateFiles.read(at: sessionFile)
-        } catch {
-            return StartupFailure("The session file cannot be used: \(error.description).")
-        }
         return nil
     }
 
-    /// Refuses the first file in `folders` (those the session store and the cache name as
-    /// theirs, wherever they keep them) that another user can read or that someone
+    /// Refuses the first file in `folders` (those the cache names as theirs, wherever it
+    /// keeps them) that another user can read or that someone
     /// else owns: the rule one private file is read by, applied to every file at start-up.
     static func checkOwnedFiles(in folders: [String]) -> StartupFailure? {
         for folder in folders {

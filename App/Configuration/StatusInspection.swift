@@ -1,6 +1,5 @@
 import Data
 import Domain
-import Infrastructure
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,8 +8,9 @@ import Foundation
 import Presentation
 
 /// What `storefront status` finds: the settings in use, who is signed in (from the
-/// cache alone, no request), the session file's mode, the cache's figures; and, only
-/// when asked, whether the backend still accepts the session.
+/// cache alone, no request), where the session store keeps the session and who can
+/// read it, the cache's figures; and, only when asked, whether the backend still
+/// accepts the session.
 struct StatusInspection {
     let settings: ClientSettings
     let sessions: any SessionStore
@@ -20,17 +20,14 @@ struct StatusInspection {
     let output: any ConsoleOutput
 
     func report(checkingWithBackend: Bool) async -> StatusReport {
-        let sessionPath = settings.sessionFile
-        // From stat itself: FileManager's attribute dictionary holds the mode as a type
-        // that `as? Int` reads only where all of Foundation is loaded to bridge it.
-        let mode = PrivateFiles.identity(of: sessionPath).map { Int($0.mode & 0o7777) }
+        let place = await sessions.inspect()
         var signedInAs: String?
         let session: Session?
         do {
             session = try await sessions.load()
         } catch {
             session = nil
-            signedInAs = "unknown: the session file cannot be used (\(error))"
+            signedInAs = "unknown: the session cannot be used (\(error))"
         }
         if let session {
             let user = try? await accounts.currentUser(policy: .cacheOnly)
@@ -49,7 +46,10 @@ struct StatusInspection {
             authorityFile: settings.trust.authorityFile,
             pins: settings.trust.pins.map(\.description),
             signedInAs: signedInAs,
-            session: .init(path: sessionPath, mode: mode),
+            session: .init(
+                store: place.store, holder: place.holder, location: place.location,
+                permissions: place.permissions, isPrivate: place.isPrivate, fix: place.fix
+            ),
             cache: .init(folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
             check: check
         )

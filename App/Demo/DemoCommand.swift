@@ -26,6 +26,15 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON document: each step, whether it did what it should, and its time.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp("Where the demo keeps its session (as for every command; env STOREFRONT_SESSION_STORE).", valueName: "store"), completion: .list(CompositionRoot.sessionStores.map(\.name)))
+    var sessionStore: String?
+
+    func validate() throws {
+        if let sessionStore, CompositionRoot.sessionStore(named: sessionStore) == nil {
+            throw ValidationError("--session-store takes \(CompositionRoot.sessionStoreNames), not \(sessionStore).")
+        }
+    }
+
     func run() async throws {
         let format: OutputFormat = json ? .json : .human
         let output = TerminalOutput(format: format)
@@ -49,16 +58,18 @@ struct DemoCommand: AsyncParsableCommand {
         if format == .human {
             output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with Oblivious HTTP to a fresh X25519 key, id \(keys.current.configuration.keyID); data in \(folder)")
         }
-        let settings = ClientSettings(
+        var settings = ClientSettings(
             baseURL: baseURL,
             oblivious: ObliviousSettings(keys: .file(configurationFile, keys.current.configuration), relay: nil, source: configurationFile),
             stateDirectory: FilePath(folder).appending("state").string,
             cacheDirectory: FilePath(folder).appending("cache").string
         )
+        // The session store a person chose is the one the demo shows working.
+        settings.sessionStore = sessionStore ?? ProcessInfo.processInfo.environment["STOREFRONT_SESSION_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.sessionStore
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output
-        switch ClientStartup.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()) {
+        switch await ClientStartup.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()) {
         case .ready(let ready):
             root = ready
         case .failed(let failure):

@@ -18,15 +18,15 @@ enum StartupState {
 }
 
 /// Start-up: the settings resolved (options over environment), the graph built, and
-/// every file of the session store and the cache checked. Each store names its own
-/// folders, so a store that keeps files elsewhere is covered too.
+/// what the session store and the cache keep checked, each store by its own rule, so a
+/// store that keeps its secrets elsewhere is covered too.
 enum ClientStartup {
     /// Resolves the settings and builds the graph, or says why it cannot.
     /// `checkingFiles: false` is for `status`, which reports the files rather than refusing them.
     static func start(
         options: GlobalOptions, environment: [String: String], output: any ConsoleOutput,
         terminal: TerminalProbe, checkingFiles: Bool = true
-    ) -> StartupState {
+    ) async -> StartupState {
         // Thrown, not a `Result`: a `Result<_, StartupFailure>` makes the runtime look up
         // `StartupFailure: Error` on every start, a scan of all the binary's conformance
         // records (some 0.3M instructions; scripts/benchmark-client counts them).
@@ -36,22 +36,22 @@ enum ClientStartup {
         } catch {
             return .failed(error)
         }
-        return start(settings: settings, output: output, format: options.format, verbose: options.verbose, terminal: terminal, checkingFiles: checkingFiles)
+        return await start(settings: settings, output: output, format: options.format, verbose: options.verbose, terminal: terminal, checkingFiles: checkingFiles)
     }
 
     /// Builds the graph from settings already resolved (the demo makes its own), then
-    /// refuses any file of the session store or the cache that is not private.
+    /// refuses anything the session store or the cache keeps that is not private.
     static func start(
         settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool,
         terminal: TerminalProbe, checkingFiles: Bool = true
-    ) -> StartupState {
+    ) async -> StartupState {
         let root: CompositionRoot
         do {
             root = try CompositionRoot(settings: settings, output: output, format: format, verbose: verbose, terminal: terminal)
         } catch {
             return .failed(error)
         }
-        if checkingFiles, let failure = ClientSettings.checkOwnedFiles(in: root.ownedFolders) {
+        if checkingFiles, let failure = await root.checkPrivacy() {
             return .failed(failure)
         }
         return .ready(root)
@@ -72,7 +72,7 @@ enum CommandLifecycle {
         let environment = ProcessInfo.processInfo.environment
         let output = TerminalOutput(format: options.format, environment: environment)
         let terminal = TerminalProbe.standardOutput()
-        switch ClientStartup.start(options: options, environment: environment, output: output, terminal: terminal, checkingFiles: checkingFiles) {
+        switch await ClientStartup.start(options: options, environment: environment, output: output, terminal: terminal, checkingFiles: checkingFiles) {
         case .failed(let failure):
             let status = ErrorReporter(output: output, format: options.format, verbose: options.verbose)
                 .reportConfigurationFailure(failure.sentence)

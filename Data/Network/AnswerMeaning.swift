@@ -152,9 +152,9 @@ enum StoreErrorMapping {
             .sealingKeyUnavailable(Diagnostic(reason))
         case .sealedRequestRefused(let message):
             .refusedAsReplay(Diagnostic("refused as a replay or for its date", theirWords: message))
-        case .sessionNotWritten(let reason):
-            .cannotWrite(what: "the renewed session", Diagnostic(reason))
-        case .sealingFailed(let reason), .sessionStorage(let reason), .unencodableRequest(let reason):
+        case .sessionStore(let error):
+            error.storeError(keeping: "the renewed session")
+        case .sealingFailed(let reason), .unencodableRequest(let reason):
             .unexpected(Diagnostic(reason))
         }
     }

@@ -32,11 +32,9 @@ public enum NetworkError: Error, Equatable, Sendable {
     case refreshUnavailable(status: Int)
     /// The refresh was answered with what PROTOCOL.md never gives to one.
     case refreshMisanswered(reason: String)
-    /// The session could not be read (e.g. a loosened session file).
-    case sessionStorage(reason: String)
-    /// The renewed session, or the lock taken to renew it, could not be written (a full
-    /// disk): the system's words, with the path.
-    case sessionNotWritten(reason: String)
+    /// The session store failed: the session could not be read on the way out, or the
+    /// renewed session (or the lock taken to renew it) could not be kept.
+    case sessionStore(SessionStoreError)
 }
 
 extension NetworkError {
@@ -56,8 +54,8 @@ extension NetworkError {
         case .sessionExpired: "session expired"
         case .refreshUnavailable(let status): "the refresh was answered \(status)"
         case .refreshMisanswered(let reason): reason
-        case .sessionStorage: "session storage failed"
-        case .sessionNotWritten: "the session could not be written"
+        case .sessionStore(.notWritten), .sessionStore(.quotaExceeded): "the session could not be kept"
+        case .sessionStore: "the session store failed"
         }
     }
 }

@@ -24,10 +24,8 @@ public struct RemoteAuthRepository: AuthRepository {
         let (user, session) = try answer.toDomain()
         do {
             try await sessions.save(session)
-        } catch .notWritten(let reason) {
-            throw .cannotWrite(what: "the session", Diagnostic(reason))
         } catch {
-            throw .unexpected(Diagnostic("the session could not be stored: \(error)"))
+            throw error.storeError(keeping: "the session")
         }
         await client.keepSignedIn(answer.user, userID: answer.user.id)
         return user
@@ -46,10 +44,8 @@ public struct RemoteAuthRepository: AuthRepository {
         await client.forgetSignedIn()
         do {
             try await sessions.clear()
-        } catch .notWritten(let reason) {
-            throw .cannotWrite(what: "the session", Diagnostic(reason))
         } catch {
-            throw .unexpected(Diagnostic("the session could not be removed: \(error)"))
+            throw error.storeError(keeping: "the session")
         }
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Infrastructure
 import SystemPackage
 import Synchronization
@@ -31,11 +26,32 @@ public final class FileSessionStore: SessionStore {
         folder = directory
     }
 
-    public var ownedFolders: [String] { [folder] }
-
     /// Where the session file of `directory` lies; the one place that names it.
-    public static func path(in directory: String) -> String {
+    static func path(in directory: String) -> String {
         FilePath(directory).appending("session.json").string
+    }
+
+    /// Every file in the folder (the session, its lock) must be the user's alone, and
+    /// the session file one that can be opened: start-up refuses it otherwise. What it
+    /// holds is not judged here, so that `logout` can still remove a damaged one.
+    public func checkPrivacy() async throws(SessionStoreError) {
+        do {
+            try PrivateFiles.checkFiles(in: folder)
+            _ = try PrivateFiles.read(at: path)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// The file, its mode, and whether others can reach it; read with `stat` alone.
+    public func inspect() async -> SessionStoreReport {
+        let mode = PrivateFiles.identity(of: path).map { $0.mode & 0o7777 }
+        let isPrivate = (mode ?? 0) & 0o077 == 0
+        return SessionStoreReport(
+            store: "file", holder: "file", location: path,
+            permissions: mode.map { String($0, radix: 8) }, isPrivate: isPrivate,
+            fix: isPrivate ? nil : "chmod 600 \(path)"
+        )
     }
 
     public func load() async throws(SessionStoreError) -> Session? {
@@ -56,32 +72,32 @@ public final class FileSessionStore: SessionStore {
         do {
             bytes = try PrivateFiles.read(at: path)
         } catch {
-            throw .file(error.description)
+            throw Self.storeError(error)
         }
         guard let bytes else { return nil }
-        // The decoding error is not passed on: it could quote the file, which holds tokens.
-        guard let session = Self.session(in: bytes) else { throw .unreadable(path: path) }
+        guard let session = Session(encoded: bytes) else {
+            throw .damaged("\(path) does not hold a session; run `storefront logout` to remove it")
+        }
         return session
     }
 
-    /// The session a file holds, or nil when it is not one this client could have
-    /// written.
-    static func session(in bytes: [UInt8]) -> Session? {
-        guard let decoded = try? JSONDecoder().decode(Session.self, from: Data(bytes)) else { return nil }
-        return Session(checkingAccessToken: decoded.accessToken, refreshToken: decoded.refreshToken, userID: decoded.userID)
+    /// A file the user alone should hold but another could reach is untrusted; any
+    /// other failure to read it leaves the store unusable.
+    private static func storeError(_ error: FileSystemError) -> SessionStoreError {
+        switch error {
+        case .tooPermissive, .writableByOthers, .notOwnedByUser: .untrusted(error.description)
+        default: .unavailable(error.description)
+        }
     }
 
     public func save(_ session: Session) async throws(SessionStoreError) {
         lastRead.forget()
+        guard let bytes = session.encoded else { throw .unavailable("the session cannot be encoded") }
         do {
             try PrivateFiles.createDirectory(at: folder)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try PrivateFiles.writeAtomically([UInt8](try encoder.encode(session)), to: path)
-        } catch let error as FileSystemError {
-            throw .notWritten(error.description)
+            try PrivateFiles.writeAtomically(bytes, to: path)
         } catch {
-            throw .file("cannot encode the session")
+            throw .notWritten(error.description)
         }
     }
 

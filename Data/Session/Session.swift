@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What a signed-in client holds: the two tokens and whose they are. Opaque strings:
 /// DummyJSON issues JWTs, but nothing here may depend on that.
 public struct Session: Codable, Sendable, Equatable {
@@ -41,4 +47,23 @@ extension Session: CustomStringConvertible, CustomDebugStringConvertible, Custom
     public var description: String { "Session(userID: \(userID), tokens: <redacted>)" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: ["userID": userID]) }
+}
+
+/// How a session is kept, by any store: one JSON object, keys sorted. The store decides
+/// where the bytes go (a file, a key); what they are and how they are read is said once.
+extension Session {
+    /// The bytes a store keeps for this session. Nil only if JSON cannot encode it.
+    public var encoded: [UInt8]? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { [UInt8]($0) }
+    }
+
+    /// The session `bytes` hold, or nil when they are not one this client could have
+    /// written. The decoding error is not passed on: it could quote the bytes, which
+    /// hold tokens.
+    public init?(encoded bytes: [UInt8]) {
+        guard let decoded = try? JSONDecoder().decode(Session.self, from: Data(bytes)) else { return nil }
+        self.init(checkingAccessToken: decoded.accessToken, refreshToken: decoded.refreshToken, userID: decoded.userID)
+    }
 }

@@ -109,6 +109,13 @@ public struct ErrorMessage: Equatable, Sendable {
                     + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir.",
                 exitStatus: .cannotWrite
             )
+        case .quotaExceeded(let what, let reason):
+            self.init(
+                code: "quota-exceeded",
+                sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be kept (\(Self.quoted(reason.summary))); "
+                    + "what was there before is kept. Free some of your quota, or keep the session elsewhere with --session-store.",
+                exitStatus: .quotaExceeded
+            )
         case .requestTooLarge:
             self.init(
                 code: "request-too-large",

@@ -9,6 +9,9 @@ public enum ProcessExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// The backend cannot be reached and nothing usable is cached.
     case unavailable = 69
+    /// The system allows this user no more of what the session needs, e.g. a keyring's
+    /// quota (`EX_OSERR`: a refusal of the system's own, like "cannot fork").
+    case quotaExceeded = 71
     /// A file in the data folder could not be written, e.g. a full disk (`EX_CANTCREAT`).
     case cannotWrite = 73
     /// The backend asked to wait and nothing usable is cached (`EX_TEMPFAIL`).

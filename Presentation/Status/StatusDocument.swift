@@ -1,9 +1,11 @@
-/// `storefront status --json`: the settings, the session file and the cache, as found.
+/// `storefront status --json`: the settings, the session store and the cache, as found.
 struct StatusDocument: Encodable {
+    /// Where the session is kept, the same keys for every store.
     struct Session: Encodable {
-        let path: String
+        let store: String
+        let location: String
         let exists: Bool
-        let mode: String?
+        let permissions: String?
         let isPrivate: Bool
     }
 
@@ -42,8 +44,8 @@ struct StatusDocument: Encodable {
             signedIn: report.signedInAs != nil,
             user: report.signedInAs,
             session: .init(
-                path: report.session.path, exists: report.session.mode != nil,
-                mode: report.session.mode.map { String($0, radix: 8) }, isPrivate: report.session.isPrivate
+                store: report.session.store, location: report.session.location, exists: report.session.permissions != nil,
+                permissions: report.session.permissions, isPrivate: report.session.isPrivate
             ),
             cache: .init(
                 folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,

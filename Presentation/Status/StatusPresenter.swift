@@ -21,17 +21,28 @@ public struct StatusPresenter: Sendable {
             output.printLine(StatusDocument.json(report))
             return .success
         }
-        let mode = report.session.mode.map { String($0, radix: 8) }
         let trust = report.authorityFile.map { "the authorities in \($0)" } ?? "the system's authorities"
         output.printLine("Backend       \(report.backend)")
         output.printLine("Payload       " + (report.sealing.map(Self.sealing) ?? "plain JSON"))
         output.printLine("TLS trust     \(trust)" + (report.pins.isEmpty ? "" : ", pinned to \(report.pins.joined(separator: ", "))"))
         output.printLine("Signed in     " + (report.signedInAs ?? "no"))
-        output.printLine("Session file  \(report.session.path)" + (mode.map { " (mode \($0)\(report.session.isPrivate ? ", yours alone" : ", others can read it: chmod 600"))" } ?? " (none)"))
+        output.printLine(Self.session(report.session))
         let oldest = report.cache.oldestStoredAt.map { ", oldest stored \($0.formatted(.iso8601))" } ?? ""
         output.printLine("Cache         \(report.cache.folder): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
         if let check = report.check { output.printLine("Checked       \(check.sentence)") }
         return .success
+    }
+
+    /// `Session file  /…/session.json (mode 600, yours alone)`, or a key in a keyring:
+    /// the label names what holds it, and a loosened one says what fixes it.
+    private static func session(_ place: StatusReport.SessionPlace) -> String {
+        let label = "Session \(place.holder)"
+        let padded = label + String(repeating: " ", count: max(1, 14 - label.count))
+        let state = place.permissions.map { permissions in
+            let access = place.isPrivate ? "yours alone" : "others can read it" + (place.fix.map { ": \($0)" } ?? "")
+            return " (\(place.holder == "file" ? "mode" : "permissions") \(permissions), \(access))"
+        } ?? " (none)"
+        return "\(padded)\(TerminalText.escapingControls(place.location))\(state)"
     }
 
     /// `sealed (Oblivious HTTP), key 3 from --ohttp-keys-file …, through relay …`

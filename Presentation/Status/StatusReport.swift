@@ -8,19 +8,33 @@ import Foundation
 /// What `storefront status` reports: what the program would use, gathered without
 /// changing anything. Plain values, so the presenter can be tested without files.
 public struct StatusReport: Equatable, Sendable {
-    /// The session file: where it is, and whether others can read it.
-    public struct SessionFile: Equatable, Sendable {
-        public let path: String
-        /// Nil when there is no session file.
-        public let mode: Int?
+    /// Where the session is kept, as the session store tells it: whichever store, the
+    /// same questions (where, is one there, who can read it). The fields of Data's
+    /// `SessionStoreReport`, copied by the App: Presentation sees only Domain, so the
+    /// report is handed over as plain values, as the cache's statistics are.
+    public struct SessionPlace: Equatable, Sendable {
+        /// The store's name: `file`, `keyring`.
+        public let store: String
+        /// What holds the session, in a word: `file`, `key`.
+        public let holder: String
+        /// A path, or a key and its keyring.
+        public let location: String
+        /// The access it grants as the system shows it (a mode, a key's mask); nil when
+        /// no session is kept there.
+        public let permissions: String?
+        /// Nobody else can read it (true when nothing is kept).
+        public let isPrivate: Bool
+        /// What makes it private again, when it is not.
+        public let fix: String?
 
-        public init(path: String, mode: Int?) {
-            self.path = path
-            self.mode = mode
+        public init(store: String, holder: String, location: String, permissions: String?, isPrivate: Bool, fix: String?) {
+            self.store = store
+            self.holder = holder
+            self.location = location
+            self.permissions = permissions
+            self.isPrivate = isPrivate
+            self.fix = fix
         }
-
-        /// Readable by the user alone (or absent).
-        public var isPrivate: Bool { (mode ?? 0) & 0o077 == 0 }
     }
 
     /// The cache folder and what is in it.
@@ -62,14 +76,14 @@ public struct StatusReport: Equatable, Sendable {
     public let pins: [String]
     /// Who the stored session belongs to: the cached username when known, else the id.
     public let signedInAs: String?
-    public let session: SessionFile
+    public let session: SessionPlace
     public let cache: Cache
     /// With `--check`: what the backend said of the session; nil without.
     public let check: SessionCheck?
 
     public init(
         backend: String, sealing: Sealing?, authorityFile: String?, pins: [String],
-        signedInAs: String?, session: SessionFile, cache: Cache, check: SessionCheck? = nil
+        signedInAs: String?, session: SessionPlace, cache: Cache, check: SessionCheck? = nil
     ) {
         self.backend = backend
         self.sealing = sealing

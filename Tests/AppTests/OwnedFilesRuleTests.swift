@@ -25,9 +25,22 @@ struct OwnedFilesRuleTests {
         #expect(ClientSettings.checkOwnedFiles(in: [cacheFolder]) == nil)
     }
 
-    @Test("the file store and the session store name the folders the rule always checked")
-    func shippedStores() {
+    @Test("the file cache names the folder the rule always checked")
+    func shippedCache() {
         #expect(FileResponseCache(directory: "/data/cache", clock: FakeWallClock()).ownedFolders == ["/data/cache"])
-        #expect(FileSessionStore(directory: "/data/state").ownedFolders == ["/data/state"])
+    }
+
+    @Test("the file session store checks every file beside the session, its lock included")
+    func sessionStoreChecksItsLock() async throws {
+        let folder = try TemporaryDirectory()
+        let store = FileSessionStore(directory: folder.path)
+        try await store.save(Session(accessToken: "a", refreshToken: "r", userID: 1))
+        try await store.lockExclusively().release()
+        try await store.checkPrivacy()
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder.file("session.lock"))
+
+        let refusal = await #expect(throws: SessionStoreError.self) { try await store.checkPrivacy() }
+        #expect(refusal?.description.contains("chmod 600 \(folder.file("session.lock"))") == true, "\(String(describing: refusal))")
     }
 }

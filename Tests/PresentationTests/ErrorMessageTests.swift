@@ -23,6 +23,7 @@ struct ErrorMessageTests {
         (.notFound, "not-found", .failure),
         (.unexpected(Diagnostic("boom")), "unexpected", .failure),
         (.cannotWrite(what: "the session", Diagnostic("write /x failed: No space left on device")), "cannot-write", .cannotWrite),
+        (.quotaExceeded(what: "the session", Diagnostic("add_key failed: Disk quota exceeded")), "quota-exceeded", .quotaExceeded),
     ])
     func mapsEveryCase(error: StoreError, code: String, status: ProcessExitStatus) {
         let message = ErrorMessage(error)
@@ -69,6 +70,8 @@ struct ErrorMessageTests {
          "The store refused the sealed request as a replay or for its date; check that this computer's clock is right, then try again."),
         (.cannotWrite(what: "the session", Diagnostic("write /data/session.json.tmp failed: No space left on device")),
          "The session could not be written (write /data/session.json.tmp failed: No space left on device); what was there before is kept. Free some space on that disk, or choose another folder with --data-dir."),
+        (.quotaExceeded(what: "the session", Diagnostic("the keyring quota is used up")),
+         "The session could not be kept (the keyring quota is used up); what was there before is kept. Free some of your quota, or keep the session elsewhere with --session-store."),
     ])
     func diagnosticSentences(error: StoreError, sentence: String) {
         #expect(ErrorMessage(error).sentence == sentence)
@@ -76,7 +79,7 @@ struct ErrorMessageTests {
 
     @Test("exit statuses are the numbers scripts rely on")
     func exitNumbers() {
-        #expect(ProcessExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 73, 75, 76, 77, 78])
+        #expect(ProcessExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 71, 73, 75, 76, 77, 78])
     }
 
     @Test("asked to wait: when to try again, in the units a person reads", arguments: [

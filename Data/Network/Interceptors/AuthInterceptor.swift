@@ -113,7 +113,7 @@ public actor TokenRefresher {
         do {
             lock = try await sessions.lockExclusively()
         } catch {
-            throw Self.storageFailure(error)
+            throw .sessionStore(error)
         }
         defer { lock.release() }
         let current = try await sessions.sessionForRequest()
@@ -165,15 +165,9 @@ public actor TokenRefresher {
         do {
             try await sessions.save(renewed)
         } catch {
-            throw Self.storageFailure(error)
+            throw .sessionStore(error)
         }
         return renewed
-    }
-
-    /// A write that failed is that (a full disk says so); anything else, storage.
-    private static func storageFailure(_ error: SessionStoreError) -> NetworkError {
-        if case .notWritten(let reason) = error { return .sessionNotWritten(reason: reason) }
-        return .sessionStorage(reason: error.description)
     }
 }
 
@@ -184,7 +178,7 @@ extension SessionStore {
         do {
             return try await load()
         } catch {
-            throw .sessionStorage(reason: error.description)
+            throw .sessionStore(error)
         }
     }
 }

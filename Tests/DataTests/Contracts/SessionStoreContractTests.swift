@@ -90,7 +90,21 @@ enum SessionStoreContract {
         #expect(try await store.load()?.accessToken == "8")
     }
 
-    static let clauses = [empty, exact, replace, clear, lock]
+    /// `status` and start-up ask the store about itself: nothing kept, then one kept,
+    /// private, and never a token in what it says.
+    static let inspects = ContractClause<SessionStoreKind>("it says where it keeps the session, whether one is kept, and that it is private; never a token") { kind in
+        let (store, _) = try kind.make()
+        let empty = await store.inspect()
+        try await store.save(first)
+        let kept = await store.inspect()
+        try await store.checkPrivacy()
+        #expect(empty.permissions == nil)
+        #expect(kept.permissions != nil)
+        #expect(kept.isPrivate && kept.fix == nil)
+        #expect(!"\(kept)".contains(first.accessToken) && !"\(kept)".contains(first.refreshToken))
+    }
+
+    static let clauses = [empty, exact, replace, clear, lock, inspects]
 
     /// The clauses each planted mistake must fail, and no others.
     static func catching(_ mistake: FakeSessionStore.PlantedMistake) -> [ContractClause<SessionStoreKind>] {

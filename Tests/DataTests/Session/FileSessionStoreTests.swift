@@ -44,7 +44,14 @@ struct FileSessionStoreTests {
         let error = await #expect(throws: SessionStoreError.self) {
             _ = try await store.load()
         }
+        let refused = await #expect(throws: SessionStoreError.self) {
+            try await store.checkPrivacy()
+        }
 
+        guard case .untrusted = error, case .untrusted = refused else {
+            Issue.record("a loosened file is untrusted, not \(String(describing: error)), \(String(describing: refused))")
+            return
+        }
         let sentence = error?.description ?? ""
         #expect(sentence.contains("chmod 600 \(store.path)"))
         #expect(!sentence.contains("secret"))
@@ -106,7 +113,7 @@ struct FileSessionStoreTests {
         try handle.truncate(atOffset: 20)
         try handle.close()
 
-        await #expect(throws: SessionStoreError.unreadable(path: store.path)) {
+        await #expect(throws: SessionStoreError.damaged("\(store.path) does not hold a session; run `storefront logout` to remove it")) {
             _ = try await store.load()
         }
     }
@@ -122,7 +129,7 @@ struct FileSessionStoreTests {
         try await store.save(session)
         try PrivateFiles.writeAtomically(Array(file.utf8), to: store.path)
 
-        await #expect(throws: SessionStoreError.unreadable(path: store.path)) {
+        await #expect(throws: SessionStoreError.damaged("\(store.path) does not hold a session; run `storefront logout` to remove it")) {
             _ = try await store.load()
         }
     }

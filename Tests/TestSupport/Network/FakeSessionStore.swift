@@ -31,7 +31,14 @@ public actor FakeSessionStore: SessionStore {
         self.mistake = mistake
     }
 
-    public nonisolated var ownedFolders: [String] { [] }
+    /// Nothing to check in memory, unless told to fail.
+    public func checkPrivacy() async throws(SessionStoreError) {
+        if let failure { throw failure }
+    }
+
+    public func inspect() async -> SessionStoreReport {
+        SessionStoreReport(store: "memory", holder: "value", location: "this process", permissions: session == nil ? nil : "private", isPrivate: true, fix: nil)
+    }
 
     public func load() async throws(SessionStoreError) -> Session? {
         if let failure { throw failure }
@@ -57,7 +64,7 @@ public actor FakeSessionStore: SessionStore {
         if let failure { throw failure }
         switch mistake {
         case .forgetsNothing: return
-        case .clearFailsWhenEmpty where session == nil: throw .file("no session to clear")
+        case .clearFailsWhenEmpty where session == nil: throw .unavailable("no session to clear")
         default: session = nil
         }
     }
