@@ -4,7 +4,8 @@ import Foundation
 /// A `SessionStore` in memory that counts saves and can be told to fail. It keeps
 /// `SessionStoreContractTests` with `FileSessionStore`, its lock included: one holder
 /// at a time, in the order they asked. What it cannot do is be seen by another
-/// process, so the cross-process refresh is tested on `FileSessionStore`.
+/// process (the contract shares one fake between handles on one folder), so the
+/// cross-process refresh is tested on the real stores.
 public actor FakeSessionStore: SessionStore {
     /// A mistake a hand-written session store makes, planted on purpose: the contract
     /// suite shows that each one fails the clauses that should catch it.
@@ -17,6 +18,11 @@ public actor FakeSessionStore: SessionStore {
         case clearFailsWhenEmpty
         /// A lock that lets everyone in at once.
         case lockExcludesNoOne
+        /// Each handle keeps a session of its own, so another process sees none.
+        case handlesKeepApart
+        /// A handle works only on the thread that made it (the Linux process keyring's
+        /// trap); planted by the contract around the fake.
+        case boundToItsThread
     }
 
     public private(set) var session: Session?
