@@ -82,6 +82,9 @@ struct CompositionRoot: Sendable {
         SessionStoreChoice(name: "file", summary: "session.json in the data folder") { settings throws(StartupFailure) in
             FileSessionStore(directory: settings.stateDirectory)
         },
+        SessionStoreChoice(name: "keyring", summary: "a key in the kernel's persistent keyring, never on disk") { settings throws(StartupFailure) in
+            KeyringSessionStore(directory: settings.stateDirectory)
+        },
     ]
 
     static func sessionStore(named name: String) -> SessionStoreChoice? {

@@ -5,6 +5,9 @@
 
 #include <spawn.h>
 
+// The key retention calls, declared apart (keyrings.h).
+#include "keyrings.h"
+
 /// Swaps the files at `first` and `second` in one step (renameat2 RENAME_EXCHANGE):
 /// a reader of either path sees one whole file or the other, never neither. Returns
 /// 0, or -1 with errno set (ENOENT when either is missing; EINVAL or ENOSYS where the

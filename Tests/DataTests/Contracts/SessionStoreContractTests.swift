@@ -13,25 +13,29 @@ enum SessionStoreContract {
     static let second = Session(accessToken: "access-2", refreshToken: "refresh-2", userID: 2)
 
     static let empty = ContractClause<SessionStoreKind>("a new store holds no session") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         #expect(try await store.load() == nil)
     }
 
     static let exact = ContractClause<SessionStoreKind>("a saved session loads back exactly, tokens and user") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         try await store.save(first)
         #expect(try await store.load() == first)
     }
 
     static let replace = ContractClause<SessionStoreKind>("a second save replaces the first") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         try await store.save(first)
         try await store.save(second)
         #expect(try await store.load() == second)
     }
 
     static let clear = ContractClause<SessionStoreKind>("clear forgets the session, and succeeds when there is none") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         try await store.clear()
         try await store.save(first)
         try await store.clear()
@@ -44,7 +48,8 @@ enum SessionStoreContract {
     /// yielding between the read and the write so that, without exclusion, another
     /// reads the same value; none of the eight may be lost.
     static let lock = ContractClause<SessionStoreKind>("a lock keeps every other holder out: eight read-change-writes under it lose none") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         try await store.save(Session(accessToken: "0", refreshToken: "r", userID: 1))
         // All eight wait until all eight are there, so that they run at once.
         let go = Gate()
@@ -70,7 +75,8 @@ enum SessionStoreContract {
     /// is kept out; it gets the lock only after the first's last step. (The first takes
     /// a hundred turns before that step, so a second let in at once is seen.)
     static let waits = ContractClause<SessionStoreKind>("two holders at once: the second waits until the first releases") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         let steps = StepLog()
         let first = try await store.lockExclusively()
         let asking = Gate()
@@ -91,9 +97,10 @@ enum SessionStoreContract {
     /// What one process saves another loads, and what it clears is gone for the first:
     /// the refresh of one `storefront` is the session of the next.
     static let anotherProcess = ContractClause<SessionStoreKind>("a session saved through one handle is loaded through another, as in another process") { kind in
-        let (store, folder) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         try await store.save(first)
-        let other = kind.another(in: folder)
+        let other = kind.another(in: place)
         #expect(try await other.load() == first)
         try await other.save(second)
         #expect(try await store.load() == second)
@@ -109,9 +116,10 @@ enum SessionStoreContract {
             making.stop()
             using.stop()
         }
-        let folder = try TemporaryDirectory()
+        let place = try kind.place()
+        defer { place.clean() }
         let (store, madeOn) = try await withTaskExecutorPreference(making) {
-            let store = kind.build(folder.file("state"))
+            let store = kind.build(place.folder)
             try await store.save(first)
             return (store, ThreadExecutor.currentThread)
         }
@@ -129,7 +137,8 @@ enum SessionStoreContract {
     /// `status` and start-up ask the store about itself: nothing kept, then one kept,
     /// private, and never a token in what it says.
     static let inspects = ContractClause<SessionStoreKind>("it says where it keeps the session, whether one is kept, and that it is private; never a token") { kind in
-        let (store, _) = try kind.make()
+        let (store, place) = try kind.make()
+        defer { place.clean() }
         let empty = await store.inspect()
         try await store.save(first)
         let kept = await store.inspect()

@@ -6,15 +6,31 @@ import Testing
 
 /// One way to make a session store for the contract. `build` opens a handle on the
 /// place a folder names, as each process does: two handles on one folder are one store
-/// seen from two processes. The folder `make` returns keeps a file store's files alive
-/// for the clause.
+/// seen from two processes. The place `make` returns keeps a file store's files alive
+/// for the clause, and takes away what the store kept when the clause is done.
 struct SessionStoreKind: Sendable, CustomTestStringConvertible {
     let name: String
     let build: @Sendable (_ folder: String) -> any SessionStore
+    /// Removes what a store of this kind keeps outside its folder (a kernel key).
+    var cleanUp: @Sendable (_ folder: String) -> Void = { _ in }
+    /// Every folder a store of this kind was made for, so a test can look for what
+    /// was left behind.
+    let folders = FolderLog()
 
     var testDescription: String { name }
 
     static let file = SessionStoreKind(name: "FileSessionStore") { FileSessionStore(directory: $0) }
+
+    /// The kernel keyring store: a key named for each folder in this user's persistent
+    /// keyring, removed when the clause is done. A new kind each time, with a log of
+    /// its own.
+    static var keyring: SessionStoreKind {
+        SessionStoreKind(
+        name: "KeyringSessionStore",
+        build: { KeyringSessionStore(directory: $0) },
+            cleanUp: { SessionKeys.remove(for: $0) }
+        )
+    }
 
     /// The fake, with a mistake planted or none. Its handles on one folder share one
     /// fake, as a store's handles share what they keep.
@@ -25,17 +41,57 @@ struct SessionStoreKind: Sendable, CustomTestStringConvertible {
         }
     }
 
-    static let all: [SessionStoreKind] = [.file, .fake()]
+    /// The stores every clause holds for: the keyring's only where this machine keeps
+    /// keys (`SessionKeys.skipped` says so where it does not).
+    static let all: [SessionStoreKind] = [.file, .fake()] + (SessionKeys.areUsable ? [.keyring] : [])
 
-    func make() throws -> (store: any SessionStore, folder: TemporaryDirectory) {
-        let folder = try TemporaryDirectory()
-        return (build(folder.file("state")), folder)
+    func make() throws -> (store: any SessionStore, place: StorePlace) {
+        let place = try place()
+        return (build(place.folder), place)
+    }
+
+    /// A fresh place for a store of this kind, cleaned up when it goes.
+    func place() throws -> StorePlace {
+        let place = StorePlace(try TemporaryDirectory(), cleanUp: cleanUp)
+        folders.append(place.folder)
+        return place
     }
 
     /// A second handle on the store `make` made, as another process opens it.
-    func another(in folder: TemporaryDirectory) -> any SessionStore {
-        build(folder.file("state"))
+    func another(in place: StorePlace) -> any SessionStore {
+        build(place.folder)
     }
+}
+
+/// Where a clause's store keeps the session: a folder of its own (removed with this
+/// value), and what the store kept outside it, removed by `clean()` as the clause ends.
+final class StorePlace: Sendable {
+    private let directory: TemporaryDirectory
+    private let cleanUp: @Sendable (String) -> Void
+
+    init(_ directory: TemporaryDirectory, cleanUp: @escaping @Sendable (String) -> Void) {
+        self.directory = directory
+        self.cleanUp = cleanUp
+    }
+
+    var folder: String { directory.file("state") }
+
+    /// Removes what the store kept outside the folder (a kernel key); a clause calls
+    /// it in a `defer`, so a failing clause leaves nothing either.
+    func clean() {
+        cleanUp(folder)
+    }
+}
+
+/// The folders a kind made stores for.
+final class FolderLog: Sendable {
+    private let folders = Mutex<[String]>([])
+
+    func append(_ folder: String) {
+        folders.withLock { $0.append(folder) }
+    }
+
+    var all: [String] { folders.withLock { $0 } }
 }
 
 /// The fakes of one kind, one per folder; with `.handlesKeepApart` planted, a new one
