@@ -97,19 +97,19 @@ struct BusyAndFailingStoreTests {
         body: #"{"message":"request limit exceeded, please wait a few seconds"}"#
     )
 
-    private func signedIn(_ store: Store, transport: ClientTransport = .asyncHTTPClient) async throws -> CLI {
-        var cli = try CLI(backend: nil, key: nil, transport: transport)
+    private func signedIn(_ store: Store, setup: ClientSetup = ClientSetup(transport: .asyncHTTPClient, store: .file)) async throws -> CLI {
+        var cli = try CLI(backend: nil, key: nil, transport: setup.transport, sessionStore: setup.store)
         cli.environment["STOREFRONT_BASE_URL"] = store.server.baseURL.absoluteString
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         try #require(login.status == 0, "\(login.everything)")
         return cli
     }
 
-    @Test("DummyJSON's 429 with nothing kept: exit 75, when to try again, rate-limited in JSON", arguments: ClientTransport.builtIn)
-    func rateLimitedWithNothingKept(transport: ClientTransport) async throws {
+    @Test("DummyJSON's 429 with nothing kept: exit 75, when to try again, rate-limited in JSON", arguments: ClientSetup.all)
+    func rateLimitedWithNothingKept(setup: ClientSetup) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
+        let cli = try await signedIn(store, setup: setup)
         store.answer(Self.rateLimited)
 
         let human = try await cli.run(["search", "phone"])
@@ -126,11 +126,11 @@ struct BusyAndFailingStoreTests {
 
     /// Found by the fuzzer: Foundation's DateFormatter trapped on such a date, so this
     /// answer crashed the client (signal 4) instead of saying the store is busy.
-    @Test("a 429 whose Retry-After date has a letter outside ASCII: exit 75, no crash", arguments: ClientTransport.builtIn)
-    func rateLimitedWithNonASCIIDate(transport: ClientTransport) async throws {
+    @Test("a 429 whose Retry-After date has a letter outside ASCII: exit 75, no crash", arguments: ClientSetup.all)
+    func rateLimitedWithNonASCIIDate(setup: ClientSetup) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
+        let cli = try await signedIn(store, setup: setup)
         store.answer(.status(429, headers: ["Retry-After": "Sun\u{0731}  6 08:49:37 1994"], body: #"{"message":"slow down"}"#))
 
         let search = try await cli.run(["search", "phone"])
@@ -139,11 +139,11 @@ struct BusyAndFailingStoreTests {
         #expect(search.standardError.contains("The store is limiting requests; try again in a little while."), "\(search.standardError)")
     }
 
-    @Test("a 429 with a kept page: the page stands in and says the store is busy", arguments: ClientTransport.builtIn)
-    func rateLimitedWithPageKept(transport: ClientTransport) async throws {
+    @Test("a 429 with a kept page: the page stands in and says the store is busy", arguments: ClientSetup.all)
+    func rateLimitedWithPageKept(setup: ClientSetup) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
+        let cli = try await signedIn(store, setup: setup)
         #expect(try await cli.run(["search", "phone"]).status == 0)
         store.answer(Self.rateLimited)
 
@@ -154,11 +154,11 @@ struct BusyAndFailingStoreTests {
         #expect(result.standardError.contains("the store is busy: showing results cached"), "\(result.standardError)")
     }
 
-    @Test("a Retry-After of 1 s is waited out once, then the answer is used", arguments: ClientTransport.builtIn)
-    func shortWaitIsWaited(transport: ClientTransport) async throws {
+    @Test("a Retry-After of 1 s is waited out once, then the answer is used", arguments: ClientSetup.all)
+    func shortWaitIsWaited(setup: ClientSetup) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
+        let cli = try await signedIn(store, setup: setup)
         store.answer(.status(429, headers: ["Retry-After": "1"], body: #"{"message":"request limit exceeded, please wait a few seconds"}"#), .page)
 
         let result = try await cli.run(["search", "phone", "--json"])
@@ -168,11 +168,11 @@ struct BusyAndFailingStoreTests {
         #expect(store.searchCount == 2, "asked, waited, asked again")
     }
 
-    @Test("a 500 with a message: the kept page stands in; with none, the status and the server's words, exit 69", arguments: ClientTransport.builtIn)
-    func serverFailure(transport: ClientTransport) async throws {
+    @Test("a 500 with a message: the kept page stands in; with none, the status and the server's words, exit 69", arguments: ClientSetup.all)
+    func serverFailure(setup: ClientSetup) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
+        let cli = try await signedIn(store, setup: setup)
         store.answer(.status(500, headers: ["Content-Type": "application/json"], body: #"{"message":"database unavailable"}"#))
 
         let nothingKept = try await cli.run(["search", "phone"])
@@ -189,8 +189,8 @@ struct BusyAndFailingStoreTests {
 
     @Test("login answered 429 exits 75 at once, asked once; answered 400 with any body, 77; the session stays", arguments: [
         (429, "", Int32(75)), (400, "", 77), (400, "<html>Bad Request</html>", 77),
-    ], ClientTransport.builtIn)
-    func loginRefusals(refusal: (status: Int, body: String, exit: Int32), transport: ClientTransport) async throws {
+    ], ClientSetup.all)
+    func loginRefusals(refusal: (status: Int, body: String, exit: Int32), setup: ClientSetup) async throws {
         let (status, body, exit) = refusal
         let logins = Mutex(0)
         let store = try Store {
@@ -202,21 +202,21 @@ struct BusyAndFailingStoreTests {
             return first ? Store.signIn() : .respond(status: status, headers: ["Retry-After": "10"], body: Array(body.utf8))
         }
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
-        let session = try Data(contentsOf: URL(fileURLWithPath: cli.dataDirectory).appendingPathComponent("session.json"))
+        let cli = try await signedIn(store, setup: setup)
+        let session = try #require(cli.storedSession())
 
         let result = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "wrong\n")
 
         #expect(result.status == exit, "\(result.everything)")
         #expect(logins.withLock { $0 } == 2, "a POST is never repeated")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.dataDirectory).appendingPathComponent("session.json")) == session)
+        #expect(cli.storedSession() == session)
     }
 
-    @Test("status --check and --verbose say what the store asked or said", arguments: ClientTransport.builtIn)
-    func statusCheckAndVerbose(transport: ClientTransport) async throws {
+    @Test("status --check and --verbose say what the store asked or said", arguments: ClientSetup.all)
+    func statusCheckAndVerbose(setup: ClientSetup) async throws {
         let store = try Store()
         defer { store.server.stop() }
-        let cli = try await signedIn(store, transport: transport)
+        let cli = try await signedIn(store, setup: setup)
         store.answer(Self.rateLimited)
 
         let busy = try await cli.run(["status", "--check"])

@@ -10,11 +10,11 @@ import Testing
 /// CLI.md's exit statuses, sealed and plain.
 @Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct CommandLineFlowTests {
-    @Test("login, whoami, search pages and logout over sealed HTTP", arguments: ClientTransport.builtIn)
-    func sealedFlow(transport: ClientTransport) async throws {
+    @Test("login, whoami, search pages and logout over sealed HTTP, on each adapter and session store", arguments: ClientSetup.all)
+    func sealedFlow(setup: ClientSetup) async throws {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
-        let cli = try CLI(backend: backend, key: key, transport: transport)
+        let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let whoami = try await cli.run(["whoami"])
@@ -36,30 +36,31 @@ struct CommandLineFlowTests {
         #expect(logout.status == 0)
         #expect(afterLogout.status == 77)
         #expect(afterLogout.standardError.contains("not signed in"))
+        #expect(cli.storedSession() == nil)
     }
 
-    @Test("an expired access token is refreshed without the user noticing", arguments: ClientTransport.builtIn)
-    func transparentRefresh(transport: ClientTransport) async throws {
+    @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all)
+    func transparentRefresh(setup: ClientSetup) async throws {
         let clock = FakeWallClock(Date())
-        let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
-        let before = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
+        let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store)
+        let before = try #require(cli.storedSession())
 
         clock.advance(by: 120) // the access token is now expired
         let search = try await cli.run(["search", "phone", "--verbose"])
 
         #expect(search.status == 0, "\(search.everything)")
         #expect(search.standardError.contains("POST /auth/refresh 200"))
-        let after = try String(contentsOfFile: cli.dataDirectory + "/session.json", encoding: .utf8)
+        let after = try #require(cli.storedSession())
         #expect(before != after)
     }
 
-    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientTransport.builtIn)
-    func refusedRefresh(transport: ClientTransport) async throws {
+    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientSetup.all)
+    func refusedRefresh(setup: ClientSetup) async throws {
         let clock = FakeWallClock(Date())
-        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: transport)
+        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store)
         // Spend the refresh token behind the client's back, as a second device would.
-        let sessionFile = cli.dataDirectory + "/session.json"
-        let session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])
+        let stored = try #require(cli.storedSession())
+        let session = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])
         let refreshToken = try #require(session["refreshToken"] as? String)
         let spent = try await key.send("POST", "/auth/refresh", json: #"{"refreshToken":"\#(refreshToken)"}"#, to: backend.url)
         #expect(spent.status == 200)
@@ -69,12 +70,13 @@ struct CommandLineFlowTests {
 
         #expect(whoami.status == 77, "\(whoami.everything)")
         #expect(whoami.standardError.contains("session has expired"))
-        #expect(!FileManager.default.fileExists(atPath: sessionFile))
+        #expect(cli.storedSession() == nil)
     }
 
-    @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientTransport.builtIn)
-    func wrongPassword(transport: ClientTransport) async throws {
-        let (_, cli, _) = try await CLI.signedIn(transport: transport)
+    @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientSetup.all)
+    func wrongPassword(setup: ClientSetup) async throws {
+        let (_, cli, _) = try await CLI.signedIn(transport: setup.transport, sessionStore: setup.store)
+        let before = cli.storedSession()
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")
         let whoami = try await cli.run(["whoami"])
@@ -83,6 +85,7 @@ struct CommandLineFlowTests {
         #expect(wrong.standardOutput.isEmpty)
         #expect(wrong.standardError.hasSuffix(#"{"error":{"code":"invalid-credentials","message":"The username or password is wrong; check them and log in again."}}"# + "\n"))
         #expect(whoami.status == 0)
+        #expect(cli.storedSession() == before)
     }
 
     @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69", arguments: ClientTransport.builtIn)

@@ -74,25 +74,6 @@ final class RunningBackend: Sendable {
     }
 }
 
-/// The adapter a `storefront` child carries HTTP with (`STOREFRONT_TRANSPORT`): the
-/// main flows run on both, as the contract suite holds both to one contract.
-enum ClientTransport: String, CaseIterable, Sendable, CustomStringConvertible {
-    case asyncHTTPClient = "asynchttpclient"
-    case urlSession = "urlsession"
-
-    var description: String { rawValue }
-
-    /// The adapters the `storefront` under test carries: URLSession only when the
-    /// package was built with its trait (`swift test --traits URLSessionTransport`).
-    static var builtIn: [ClientTransport] {
-        #if URLSessionTransport
-        allCases
-        #else
-        [.asyncHTTPClient]
-        #endif
-    }
-}
-
 /// Runs the real `storefront` binary in a clean environment of its own.
 struct CLI: Sendable {
     struct Failure: Error, CustomStringConvertible {
@@ -109,35 +90,55 @@ struct CLI: Sendable {
 
     let dataDirectory: String
     var environment: [String: String]
+    /// Where the child keeps its session.
+    let sessionStore: ClientSessionStore
     /// Keeps a folder this CLI made for itself alive as long as the CLI, then removes it.
     private let ownFolder: TemporaryDirectory?
+    /// Removes the session key a keyring child left, with the last copy of this CLI.
+    private let keyCleanup: SessionKeyCleanup?
     /// Keeps the key configuration file the environment names alive as long as the CLI.
     private let key: GatewayKey?
 
     /// - Parameter dataDirectory: where the session and cache go; a fresh temporary
     ///   folder, removed with this value, when nil.
-    init(backend: RunningBackend?, key: GatewayKey?, dataDirectory: String? = nil, transport: ClientTransport = .asyncHTTPClient) throws {
+    init(
+        backend: RunningBackend?, key: GatewayKey?, dataDirectory: String? = nil,
+        transport: ClientTransport = .asyncHTTPClient, sessionStore: ClientSessionStore = .file
+    ) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         self.key = key
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
+        self.sessionStore = sessionStore
+        keyCleanup = sessionStore == .keyring ? SessionKeyCleanup(folder: dataDirectory) : nil
         var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
         environment["STOREFRONT_OHTTP_KEYS_FILE"] = key?.configurationFile
         environment["STOREFRONT_TRANSPORT"] = transport.rawValue
+        environment["STOREFRONT_SESSION_STORE"] = sessionStore.rawValue
         self.environment = environment
+    }
+
+    /// The session as the child's store keeps it (the file's text, or the key's
+    /// payload), or nil when none is kept.
+    func storedSession() -> String? {
+        switch sessionStore {
+        case .file: try? String(contentsOfFile: dataDirectory + "/session.json", encoding: .utf8)
+        case .keyring: SessionKeys.payload(for: dataDirectory)
+        }
     }
 
     /// A sealed backend and a CLI already signed in to it as emilys.
     static func signedIn(
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
-        transport: ClientTransport = .asyncHTTPClient
+        transport: ClientTransport = .asyncHTTPClient,
+        sessionStore: ClientSessionStore = .file
     ) async throws -> (RunningBackend, CLI, GatewayKey) {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
         do {
-            let cli = try CLI(backend: backend, key: key, transport: transport)
+            let cli = try CLI(backend: backend, key: key, transport: transport, sessionStore: sessionStore)
             let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
             guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
             return (backend, cli, key)
@@ -211,4 +212,3 @@ final class ServeProcess {
         process.terminate()
     }
 }
-

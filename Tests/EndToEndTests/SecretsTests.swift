@@ -5,15 +5,15 @@ import Testing
 
 @Suite("No secret leaks", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct SecretsTests {
-    @Test("with --verbose, no password, token or key appears in any output, nor in any data file but the session")
-    func noSecretsAnywhere() async throws {
+    @Test("with --verbose, no password, token or key appears in any output, nor in any data file but the session file", arguments: ClientSessionStore.usable)
+    func noSecretsAnywhere(store: ClientSessionStore) async throws {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
         let folder = try TemporaryDirectory()
-        let cli = try CLI(backend: backend, key: key, dataDirectory: folder.path)
+        let cli = try CLI(backend: backend, key: key, dataDirectory: folder.path, sessionStore: store)
 
         var results = [try await cli.run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")]
-        let sessionText = try String(contentsOfFile: folder.file("session.json"), encoding: .utf8)
+        let sessionText = try #require(cli.storedSession())
         let session = try #require(try JSONSerialization.jsonObject(with: Data(sessionText.utf8)) as? [String: Any])
         let tokens = [session["accessToken"], session["refreshToken"]].compactMap { $0 as? String }
         for arguments in [["whoami"], ["search", "phone"], ["search", "phone", "--json"], ["whoami", "--json"]] {
@@ -31,6 +31,8 @@ struct SecretsTests {
             }
         }
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        // With the keyring, no file may hold a token, and there is no session file.
+        #expect(files.contains("session.json") == (store == .file), "\(files)")
         for file in files where file != "session.json" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.file(file), isDirectory: &isDirectory), !isDirectory.boolValue else { continue }

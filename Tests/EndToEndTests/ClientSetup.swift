@@ -1,0 +1,62 @@
+import TestSupport
+import Testing
+
+/// The adapter a `storefront` child carries HTTP with (`STOREFRONT_TRANSPORT`): the
+/// main flows run on both, as the contract suite holds both to one contract.
+enum ClientTransport: String, CaseIterable, Sendable, CustomStringConvertible {
+    case asyncHTTPClient = "asynchttpclient"
+    case urlSession = "urlsession"
+
+    var description: String { rawValue }
+
+    /// The adapters the `storefront` under test carries: URLSession only when the
+    /// package was built with its trait (`swift test --traits URLSessionTransport`).
+    static var builtIn: [ClientTransport] {
+        #if URLSessionTransport
+        allCases
+        #else
+        [.asyncHTTPClient]
+        #endif
+    }
+}
+
+/// Where a `storefront` child keeps its session (`STOREFRONT_SESSION_STORE`): the
+/// suites that are not about files run over each store this machine has.
+enum ClientSessionStore: String, CaseIterable, Sendable, CustomStringConvertible {
+    case file
+    case keyring
+
+    var description: String { rawValue }
+
+    /// The stores the suites run over: the keyring only where the kernel keeps keys
+    /// for this user. Where it does not, `KeyringEndToEndTests` skips, saying why.
+    static var usable: [ClientSessionStore] {
+        SessionKeys.areUsable ? allCases : [.file]
+    }
+}
+
+/// A child's HTTP adapter and session store: the flows run over every pair.
+struct ClientSetup: Sendable, CustomTestStringConvertible {
+    let transport: ClientTransport
+    let store: ClientSessionStore
+
+    var testDescription: String { "\(transport), \(store)" }
+
+    static var all: [ClientSetup] {
+        ClientTransport.builtIn.flatMap { transport in ClientSessionStore.usable.map { ClientSetup(transport: transport, store: $0) } }
+    }
+}
+
+/// Takes away the session key of a keyring child's data folder when the test is done,
+/// whatever the test did: no key outlives its test.
+final class SessionKeyCleanup: Sendable {
+    let folder: String
+
+    init(folder: String) {
+        self.folder = folder
+    }
+
+    deinit {
+        SessionKeys.remove(for: folder)
+    }
+}

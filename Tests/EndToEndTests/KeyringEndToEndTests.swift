@@ -1,0 +1,88 @@
+import Foundation
+import Infrastructure
+import TestSupport
+import Testing
+
+/// `--session-store keyring` as a person uses it, and where the kernel refuses it: a
+/// launcher compiled here puts the child under a seccomp filter, as a container's
+/// does, so the refusal is the kernel's own, not a fake's.
+@Suite(
+    "The session in the kernel keyring, end to end",
+    .serialized, .timeLimit(.minutes(5)), .stopsItsBackends,
+    .enabled(if: SessionKeys.areUsable, SessionKeys.skipped)
+)
+struct KeyringEndToEndTests {
+    @Test("login, whoami, status and logout keep the session in a key, never in a file, and leave no key")
+    func flow() async throws {
+        let key = try GatewayKey.fresh()
+        let backend = try await RunningBackend.start(key: key)
+        let cli = try CLI(backend: backend, key: key, sessionStore: .keyring)
+        #expect(!SessionKeys.listed(for: cli.dataDirectory))
+
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        let listedAfterLogin = SessionKeys.listed(for: cli.dataDirectory)
+        let whoami = try await cli.run(["whoami"])
+        let status = try await cli.run(["status"])
+        let json = try await cli.run(["status", "--json"])
+        let sessionFileExisted = FileManager.default.fileExists(atPath: cli.dataDirectory + "/session.json")
+        let logout = try await cli.run(["logout"])
+
+        #expect(login.status == 0, "\(login.everything)")
+        #expect(listedAfterLogin)
+        #expect(whoami.standardOutput.hasPrefix("Emily Johnson (emilys)\n"))
+        #expect(status.standardOutput.contains("Signed in     Emily Johnson (emilys)"), "\(status.everything)")
+        #expect(status.standardOutput.contains("Session key   storefront:session:\(cli.dataDirectory) in the persistent keyring (permissions 3f010000, yours alone)"), "\(status.everything)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let session = try #require(document["session"] as? [String: Any])
+        #expect(session["store"] as? String == "keyring")
+        #expect(session["exists"] as? Bool == true)
+        #expect(session["isPrivate"] as? Bool == true)
+        #expect(session["permissions"] as? String == "3f010000")
+        #expect(!sessionFileExisted, "a session file was written")
+        #expect(logout.status == 0)
+        #expect(await SessionKeys.gone(for: cli.dataDirectory))
+    }
+
+    @Test("the demo runs on the keyring store and leaves no key")
+    func demo() async throws {
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["TMPDIR"] = cli.dataDirectory
+        let result = try await cli.run(["demo", "--session-store", "keyring"])
+        #expect(result.status == 0, "\(result.everything)")
+        #expect(await SessionKeys.noneLeft(under: cli.dataDirectory))
+    }
+
+    @Test("where the kernel refuses keyrings (EPERM, as a container's filter), a sentence and 78, before any password")
+    func refused() async throws {
+        let launcher = try await SeccompLauncher.build()
+        let cli = try CLI(backend: nil, key: nil, sessionStore: .keyring)
+
+        let login = try await launcher.run(cli, refusing: .keyrings, ["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        let status = try await launcher.run(cli, refusing: .keyrings, ["status"])
+
+        #expect(login.status == 78, "\(login.everything)")
+        #expect(login.standardError.contains("The session store cannot be used: the kernel keyring cannot be used (keyctl(GET_PERSISTENT) failed: Operation not permitted)"), "\(login.standardError)")
+        #expect(login.standardError.contains("use --session-store file"))
+        #expect(status.status == 0, "\(status.everything)")
+        #expect(status.standardOutput.contains("keyrings are refused here"), "\(status.standardOutput)")
+    }
+
+    @Test("where the kernel has no persistent keyrings (EOPNOTSUPP), the user keyring, and status says so")
+    func userKeyringFallback() async throws {
+        let launcher = try await SeccompLauncher.build()
+        let key = try GatewayKey.fresh()
+        let backend = try await RunningBackend.start(key: key)
+        let cli = try CLI(backend: backend, key: key, sessionStore: .keyring)
+
+        let login = try await launcher.run(cli, refusing: .persistentKeyrings, ["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        let status = try await launcher.run(cli, refusing: .persistentKeyrings, ["status"])
+        let whoami = try await launcher.run(cli, refusing: .persistentKeyrings, ["whoami"])
+        let logout = try await launcher.run(cli, refusing: .persistentKeyrings, ["logout"])
+
+        #expect(login.status == 0, "\(login.everything)")
+        #expect(status.standardOutput.contains("storefront:session:\(cli.dataDirectory) in the user keyring (permissions 3f010000, yours alone)"), "\(status.everything)")
+        #expect(whoami.status == 0, "\(whoami.everything)")
+        #expect(logout.status == 0)
+        #expect(await SessionKeys.gone(for: cli.dataDirectory))
+    }
+}
