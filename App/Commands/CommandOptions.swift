@@ -72,13 +72,20 @@ struct GlobalOptions: ParsableArguments {
         if ohttpRelay != nil, ohttpKeysFile == nil, !ohttpKeysFromGateway {
             throw ValidationError("--ohttp-relay carries sealed requests; give --ohttp-keys-file or --ohttp-keys-from-gateway too.")
         }
-        if let sessionStore, CompositionRoot.sessionStore(named: sessionStore) == nil {
-            throw ValidationError("--session-store takes \(CompositionRoot.sessionStoreNames), not \(sessionStore).")
-        }
+        try Self.validate(sessionStore: sessionStore)
         do {
             _ = try ClientSettings.pins(pin)
         } catch {
             throw ValidationError("--pin takes sha256/ and the base64 SHA-256 of a public key (as curl's --pinnedpubkey), not \(error.text).")
+        }
+    }
+}
+
+extension GlobalOptions {
+    /// `--session-store` names a store the composition root knows; `demo` takes it too.
+    static func validate(sessionStore: String?) throws {
+        if let sessionStore, CompositionRoot.sessionStore(named: sessionStore) == nil {
+            throw ValidationError("--session-store takes \(CompositionRoot.sessionStoreNames), not \(sessionStore).")
         }
     }
 }

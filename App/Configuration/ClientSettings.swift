@@ -52,13 +52,17 @@ struct ClientSettings: Sendable {
         var settings = ClientSettings(baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache)
         settings.trust = try trust(options, environment: environment, baseURL: baseURL)
         settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
-        if let store = options.sessionStore ?? environment["STOREFRONT_SESSION_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            settings.sessionStore = store
-        }
+        settings.sessionStore = sessionStore(option: options.sessionStore, environment: environment)
         if checkingFiles, let failure = settings.checkFiles() {
             throw failure
         }
         return settings
+    }
+
+    /// The session store's name: the option, else `STOREFRONT_SESSION_STORE` when set
+    /// and not empty, else `file`. The composition root refuses a name it does not know.
+    static func sessionStore(option: String?, environment: [String: String]) -> String {
+        option ?? environment["STOREFRONT_SESSION_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? "file"
     }
 
     /// `--ca-file` and `--pin` (or their variables). They only mean something for an

@@ -30,9 +30,7 @@ struct DemoCommand: AsyncParsableCommand {
     var sessionStore: String?
 
     func validate() throws {
-        if let sessionStore, CompositionRoot.sessionStore(named: sessionStore) == nil {
-            throw ValidationError("--session-store takes \(CompositionRoot.sessionStoreNames), not \(sessionStore).")
-        }
+        try GlobalOptions.validate(sessionStore: sessionStore)
     }
 
     func run() async throws {
@@ -65,7 +63,7 @@ struct DemoCommand: AsyncParsableCommand {
             cacheDirectory: FilePath(folder).appending("cache").string
         )
         // The session store a person chose is the one the demo shows working.
-        settings.sessionStore = sessionStore ?? ProcessInfo.processInfo.environment["STOREFRONT_SESSION_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.sessionStore
+        settings.sessionStore = ClientSettings.sessionStore(option: sessionStore, environment: ProcessInfo.processInfo.environment)
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output

@@ -42,6 +42,19 @@ struct ClientSettingsTests {
         #expect(xdgOnly.cacheDirectory == root.file("cache") + "/storefront")
     }
 
+    /// The session store's name, from the option, the variable or the default; the
+    /// root, not the settings, says which names exist (an unknown one is the option's
+    /// usage error, or the variable's 78, tested end to end).
+    @Test("the session store: the option over the variable, an empty variable is unset, file by default", arguments: [
+        (String?.none, [String: String](), "file"),
+        (nil, ["STOREFRONT_SESSION_STORE": ""], "file"),
+        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], "keyring"),
+        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], "file"),
+    ])
+    func sessionStore(option: String?, environment: [String: String], chosen: String) {
+        #expect(ClientSettings.sessionStore(option: option, environment: environment) == chosen)
+    }
+
     @Test("a bad key, a bad address or an unwritable folder is one sentence, never a crash")
     func failures() throws {
         let root = try TemporaryDirectory()
