@@ -309,6 +309,17 @@ struct CommandLineFlowTests {
     #if !URLSessionTransport
     /// The default binary carries no URLSession adapter (nor libcurl): asking for it is a
     /// start-up refusal that says how to build it in, not a crash or a silent fallback.
+    @Test("STOREFRONT_SESSION_STORE naming no store is refused with 78, naming the stores there are")
+    func unknownSessionStore() async throws {
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_SESSION_STORE"] = "vault"
+
+        let whoami = try await cli.run(["whoami"])
+
+        #expect(whoami.status == 78, "\(whoami.everything)")
+        #expect(whoami.standardError.contains("STOREFRONT_SESSION_STORE is vault, which names no session store; use file or keyring, or unset it."))
+    }
+
     @Test("without the URLSessionTransport trait, STOREFRONT_TRANSPORT=urlsession is refused with 78")
     func urlSessionNotBuiltIn() async throws {
         var cli = try CLI(backend: nil, key: nil)

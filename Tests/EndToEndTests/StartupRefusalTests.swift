@@ -11,7 +11,8 @@ struct StartupRefusalTests {
     @Test("usage errors exit 64 before anything is touched", arguments: [
         ["search", "phone", "--limit", "0"], ["search", "   "], ["search", "phone", "--page", "0"],
         ["login", "--username", "emilys", "--password", "emilyspass"], ["search"], ["frobnicate"],
-        ["search", "phone", "--base-url", "ftp://example.invalid"],
+        ["search", "phone", "--base-url", "ftp://example.invalid"], ["whoami", "--session-store", "vault"],
+        ["demo", "--session-store", "vault"],
     ])
     func usageErrors(arguments: [String]) async throws {
         let folder = try TemporaryDirectory()
