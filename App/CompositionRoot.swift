@@ -76,8 +76,9 @@ struct CompositionRoot: Sendable {
         let make: @Sendable (ClientSettings) throws(StartupFailure) -> any SessionStore
     }
 
-    /// Every session store a person can choose; the first is the default. The one place
-    /// that decides which implementation keeps the session.
+    /// Every session store a person can choose (`file` unless told otherwise, as
+    /// `ClientSettings` says): the one place that decides which implementation keeps
+    /// the session. A store of your own is one entry here.
     static let sessionStores: [SessionStoreChoice] = [
         SessionStoreChoice(name: "file", summary: "session.json in the data folder") { settings throws(StartupFailure) in
             FileSessionStore(directory: settings.stateDirectory)
