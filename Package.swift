@@ -121,7 +121,9 @@ let package = Package(
         // The system calls Swift's Glibc module does not declare (they are GNU's): renameat2's
         // exchange, as replacing a file by swapping it in costs a fraction of a rename over
         // it on ext4 (which flushes the new file's data first), and readers still never see
-        // a mix; and posix_spawn's close-from, so a child gets only the descriptors it is given.
+        // a mix; posix_spawn's close-from, so a child gets only the descriptors it is given;
+        // and add_key and keyctl, which glibc does not wrap at all, for the session kept in
+        // the kernel keyring (libkeyutils would be a package to install for a handful of calls).
         .target(name: "CSystemCalls", path: "Infrastructure/CSystemCalls"),
 
         // What the App needs of the process that Swift cannot do safely: prctl (variadic
