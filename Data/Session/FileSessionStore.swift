@@ -35,11 +35,11 @@ public final class FileSessionStore: SessionStore {
     /// the session file one that can be opened: start-up refuses it otherwise. What it
     /// holds is not judged here, so that `logout` can still remove a damaged one.
     public func checkPrivacy() async throws(SessionStoreError) {
+        try SessionFolder.checkPrivacy(of: folder)
         do {
-            try PrivateFiles.checkFiles(in: folder)
             _ = try PrivateFiles.read(at: path)
         } catch {
-            throw Self.storeError(error)
+            throw SessionFolder.storeError(error)
         }
     }
 
@@ -72,22 +72,13 @@ public final class FileSessionStore: SessionStore {
         do {
             bytes = try PrivateFiles.read(at: path)
         } catch {
-            throw Self.storeError(error)
+            throw SessionFolder.storeError(error)
         }
         guard let bytes else { return nil }
         guard let session = Session(encoded: bytes) else {
             throw .damaged("\(path) does not hold a session; run `storefront logout` to remove it")
         }
         return session
-    }
-
-    /// A file the user alone should hold but another could reach is untrusted; any
-    /// other failure to read it leaves the store unusable.
-    private static func storeError(_ error: FileSystemError) -> SessionStoreError {
-        switch error {
-        case .tooPermissive, .writableByOthers, .notOwnedByUser: .untrusted(error.description)
-        default: .unavailable(error.description)
-        }
     }
 
     public func save(_ session: Session) async throws(SessionStoreError) {
@@ -104,13 +95,7 @@ public final class FileSessionStore: SessionStore {
     /// Holds `session.lock` beside the session file: an advisory lock every
     /// `storefront` process on this data folder takes before it refreshes.
     public func lockExclusively() async throws(SessionStoreError) -> any SessionLock {
-        let lock: FileLock
-        do {
-            try PrivateFiles.createDirectory(at: folder)
-            lock = try await FileLock.exclusive(at: FilePath(folder).appending("session.lock").string)
-        } catch {
-            throw .notWritten("the session lock cannot be taken: \(error.description)")
-        }
+        let lock = try await SessionFolder.lock(in: folder)
         // Under the lock the file is read again whatever `stat` says: a refresh must
         // see what another process saved, even within one tick of the file clock.
         lastRead.forget()

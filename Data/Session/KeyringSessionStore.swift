@@ -1,5 +1,4 @@
 import Infrastructure
-import SystemPackage
 
 /// The session in the Linux kernel's key retention service: a `user` key in the
 /// user's persistent keyring (or the user keyring where the kernel has no persistent
@@ -61,23 +60,14 @@ public final class KeyringSessionStore: SessionStore {
     }
 
     public func lockExclusively() async throws(SessionStoreError) -> any SessionLock {
-        do {
-            try PrivateFiles.createDirectory(at: folder)
-            return try await FileLock.exclusive(at: FilePath(folder).appending("session.lock").string)
-        } catch {
-            throw .notWritten("the session lock cannot be taken: \(error.description)")
-        }
+        try await SessionFolder.lock(in: folder)
     }
 
     /// The keyring can be reached (a container may refuse it), and the key, if there
     /// is one, is this user's and grants nothing to group or others; the lock file
     /// beside it is the user's alone.
     public func checkPrivacy() async throws(SessionStoreError) {
-        do {
-            try PrivateFiles.checkFiles(in: folder)
-        } catch {
-            throw .untrusted(error.description)
-        }
+        try SessionFolder.checkPrivacy(of: folder)
         do {
             if let key = try ringAndKey().key {
                 try checkAccess(of: key)
