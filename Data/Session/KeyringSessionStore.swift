@@ -85,11 +85,11 @@ public final class KeyringSessionStore: SessionStore {
         guard let key = try? keyring.find(keyName, in: ring), let access = try? keyring.access(of: key) else {
             return SessionStoreReport(store: "keyring", holder: "key", location: location, permissions: nil, isPrivate: true, fix: nil)
         }
-        let isPrivate = access.owner == KernelKeyring.thisUser && access.permissions & KernelKeyring.othersMask == 0
+        let isPrivate = refusal(of: key, owner: access.owner, permissions: access.permissions) == nil
         return SessionStoreReport(
             store: "keyring", holder: "key", location: location,
             permissions: Self.hex(access.permissions), isPrivate: isPrivate,
-            fix: isPrivate ? nil : "keyctl setperm \(key) 0x\(Self.hex(KernelKeyring.ownerOnly))"
+            fix: isPrivate ? nil : Self.tightening(key)
         )
     }
 
@@ -128,13 +128,26 @@ public final class KeyringSessionStore: SessionStore {
         } catch {
             throw .keyring(error)
         }
-        guard access.owner == KernelKeyring.thisUser else {
-            throw .untrusted("the key \(keyName) belongs to another user; remove it with `keyctl unlink \(key)` and log in again")
+        if let refusal = refusal(of: key, owner: access.owner, permissions: access.permissions) {
+            throw .untrusted(refusal)
         }
-        guard access.permissions & KernelKeyring.othersMask == 0 else {
-            throw .untrusted("the key \(keyName) can be reached by other users (permissions \(Self.hex(access.permissions))); "
-                + "run `keyctl setperm \(key) 0x\(Self.hex(KernelKeyring.ownerOnly))` and try again")
+    }
+
+    /// The one rule a key is held to, as OpenSSH holds a private key file: this user's,
+    /// and nothing granted to group or others. Why it is refused, or nil when private.
+    private func refusal(of key: Int, owner: UInt32, permissions: UInt32) -> String? {
+        if owner != KernelKeyring.thisUser {
+            return "the key \(keyName) belongs to another user; remove it with `keyctl unlink \(key)` and log in again"
         }
+        if permissions & KernelKeyring.othersMask != 0 {
+            return "the key \(keyName) can be reached by other users (permissions \(Self.hex(permissions))); run `\(Self.tightening(key))` and try again"
+        }
+        return nil
+    }
+
+    /// The command that gives a key back its owner-only permissions.
+    private static func tightening(_ key: Int) -> String {
+        "keyctl setperm \(key) 0x\(hex(KernelKeyring.ownerOnly))"
     }
 
     private static func storeError(_ failure: KeyringStoreFailure) -> SessionStoreError {
