@@ -33,7 +33,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where the session is kept: \(CompositionRoot.sessionStores.map { "\($0.name), \($0.summary)" }.joined(separator: "; ")) (env STOREFRONT_SESSION_STORE; default file).",
+            "Where the session is kept: \(CompositionRoot.sessionStores.map { "\($0.name), \($0.summary)" }.joined(separator: "; ")) (env STOREFRONT_SESSION_STORE; default \(ClientSettings.defaultSessionStore)).",
             valueName: "store"
         ),
         completion: .list(CompositionRoot.sessionStores.map(\.name))

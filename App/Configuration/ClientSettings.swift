@@ -27,7 +27,10 @@ struct ClientSettings: Sendable {
     var transport: TransportKind = .asyncHTTPClient
     /// Which store keeps the session, by the name `--session-store` takes; the
     /// composition root knows the names and refuses any other.
-    var sessionStore = "file"
+    var sessionStore = defaultSessionStore
+
+    /// The session store when neither `--session-store` nor its variable names one.
+    static let defaultSessionStore = "file"
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
@@ -62,7 +65,7 @@ struct ClientSettings: Sendable {
     /// The session store's name: the option, else `STOREFRONT_SESSION_STORE` when set
     /// and not empty, else `file`. The composition root refuses a name it does not know.
     static func sessionStore(option: String?, environment: [String: String]) -> String {
-        option ?? environment["STOREFRONT_SESSION_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? "file"
+        option ?? environment["STOREFRONT_SESSION_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultSessionStore
     }
 
     /// `--ca-file` and `--pin` (or their variables). They only mean something for an
