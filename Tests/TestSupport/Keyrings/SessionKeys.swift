@@ -66,16 +66,20 @@ public enum SessionKeys {
 
     /// Removes the session key of `folder`, if a test left one: what `logout` does.
     public static func remove(for folder: String) {
-        let keyring = KernelKeyring()
-        guard let (ring, _) = try? keyring.keyring(), let key = try? keyring.find(name(for: folder), in: ring) else { return }
-        try? keyring.remove(key, from: ring)
+        guard let (ring, key) = key(for: folder) else { return }
+        try? KernelKeyring().remove(key, from: ring)
     }
 
     /// The payload of the session key of `folder`: the session as the store kept it.
     public static func payload(for folder: String) -> String? {
-        let keyring = KernelKeyring()
-        guard let (ring, _) = try? keyring.keyring(), let key = try? keyring.find(name(for: folder), in: ring),
-              let bytes = try? keyring.read(key) else { return nil }
+        guard let (_, key) = key(for: folder), let bytes = try? KernelKeyring().read(key) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The keyring (found on this thread, as the store finds it) and the key of `folder`.
+    private static func key(for folder: String) -> (ring: Int, key: Int)? {
+        let keyring = KernelKeyring()
+        guard let (ring, _) = try? keyring.keyring(), let key = try? keyring.find(name(for: folder), in: ring) else { return nil }
+        return (ring, key)
     }
 }
