@@ -203,13 +203,13 @@ struct BusyAndFailingStoreTests {
         }
         defer { store.server.stop() }
         let cli = try await signedIn(store, setup: setup)
-        let session = try #require(cli.storedSession())
+        let session = try #require(try await cli.storedSession())
 
         let result = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "wrong\n")
 
         #expect(result.status == exit, "\(result.everything)")
         #expect(logins.withLock { $0 } == 2, "a POST is never repeated")
-        #expect(cli.storedSession() == session)
+        #expect(try await cli.storedSession() == session)
     }
 
     @Test("status --check and --verbose say what the store asked or said", arguments: ClientSetup.all)

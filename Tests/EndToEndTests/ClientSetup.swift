@@ -29,9 +29,10 @@ enum ClientSessionStore: String, CaseIterable, Sendable, CustomStringConvertible
     var description: String { rawValue }
 
     /// The stores the suites run over: the keyring only where the kernel keeps keys
-    /// for this user. Where it does not, `KeyringEndToEndTests` skips, saying why.
+    /// for this user and the runner can give each test keyrings of its own. Where it
+    /// cannot, `KeyringEndToEndTests` skips, saying why.
     static var usable: [ClientSessionStore] {
-        SessionKeys.areUsable ? allCases : [.file]
+        KeyringNamespace.usable ? allCases : [.file]
     }
 }
 
@@ -44,19 +45,5 @@ struct ClientSetup: Sendable, CustomTestStringConvertible {
 
     static var all: [ClientSetup] {
         ClientTransport.builtIn.flatMap { transport in ClientSessionStore.usable.map { ClientSetup(transport: transport, store: $0) } }
-    }
-}
-
-/// Takes away the session key of a keyring child's data folder when the test is done,
-/// whatever the test did: no key outlives its test.
-final class SessionKeyCleanup: Sendable {
-    let folder: String
-
-    init(folder: String) {
-        self.folder = folder
-    }
-
-    deinit {
-        SessionKeys.remove(for: folder)
     }
 }

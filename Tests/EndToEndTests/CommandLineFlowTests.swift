@@ -36,21 +36,21 @@ struct CommandLineFlowTests {
         #expect(logout.status == 0)
         #expect(afterLogout.status == 77)
         #expect(afterLogout.standardError.contains("not signed in"))
-        #expect(cli.storedSession() == nil)
+        #expect(try await cli.storedSession() == nil)
     }
 
     @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all)
     func transparentRefresh(setup: ClientSetup) async throws {
         let clock = FakeWallClock(Date())
         let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store)
-        let before = try #require(cli.storedSession())
+        let before = try #require(try await cli.storedSession())
 
         clock.advance(by: 120) // the access token is now expired
         let search = try await cli.run(["search", "phone", "--verbose"])
 
         #expect(search.status == 0, "\(search.everything)")
         #expect(search.standardError.contains("POST /auth/refresh 200"))
-        let after = try #require(cli.storedSession())
+        let after = try #require(try await cli.storedSession())
         #expect(before != after)
     }
 
@@ -59,7 +59,7 @@ struct CommandLineFlowTests {
         let clock = FakeWallClock(Date())
         let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store)
         // Spend the refresh token behind the client's back, as a second device would.
-        let stored = try #require(cli.storedSession())
+        let stored = try #require(try await cli.storedSession())
         let session = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])
         let refreshToken = try #require(session["refreshToken"] as? String)
         let spent = try await key.send("POST", "/auth/refresh", json: #"{"refreshToken":"\#(refreshToken)"}"#, to: backend.url)
@@ -70,13 +70,13 @@ struct CommandLineFlowTests {
 
         #expect(whoami.status == 77, "\(whoami.everything)")
         #expect(whoami.standardError.contains("session has expired"))
-        #expect(cli.storedSession() == nil)
+        #expect(try await cli.storedSession() == nil)
     }
 
     @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientSetup.all)
     func wrongPassword(setup: ClientSetup) async throws {
         let (_, cli, _) = try await CLI.signedIn(transport: setup.transport, sessionStore: setup.store)
-        let before = cli.storedSession()
+        let before = try await cli.storedSession()
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")
         let whoami = try await cli.run(["whoami"])
@@ -85,7 +85,7 @@ struct CommandLineFlowTests {
         #expect(wrong.standardOutput.isEmpty)
         #expect(wrong.standardError.hasSuffix(#"{"error":{"code":"invalid-credentials","message":"The username or password is wrong; check them and log in again."}}"# + "\n"))
         #expect(whoami.status == 0)
-        #expect(cli.storedSession() == before)
+        #expect(try await cli.storedSession() == before)
     }
 
     @Test("with the backend stopped, a cached page is served from the cache and an uncached one exits 69", arguments: ClientTransport.builtIn)

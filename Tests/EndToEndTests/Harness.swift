@@ -94,8 +94,9 @@ struct CLI: Sendable {
     let sessionStore: ClientSessionStore
     /// Keeps a folder this CLI made for itself alive as long as the CLI, then removes it.
     private let ownFolder: TemporaryDirectory?
-    /// Removes the session key a keyring child left, with the last copy of this CLI.
-    private let keyCleanup: SessionKeyCleanup?
+    /// The keyrings of this CLI's own, for a keyring child: its keys go with the last
+    /// copy of this CLI.
+    private let keyrings: KeyringNamespace?
     /// Keeps the key configuration file the environment names alive as long as the CLI.
     private let key: GatewayKey?
 
@@ -110,7 +111,7 @@ struct CLI: Sendable {
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
         self.sessionStore = sessionStore
-        keyCleanup = sessionStore == .keyring ? SessionKeyCleanup(folder: dataDirectory) : nil
+        keyrings = sessionStore == .keyring ? try KeyringNamespace() : nil
         var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
         environment["STOREFRONT_OHTTP_KEYS_FILE"] = key?.configurationFile
@@ -121,11 +122,9 @@ struct CLI: Sendable {
 
     /// The session as the child's store keeps it (the file's text, or the key's
     /// payload), or nil when none is kept.
-    func storedSession() -> String? {
-        switch sessionStore {
-        case .file: try? String(contentsOfFile: dataDirectory + "/session.json", encoding: .utf8)
-        case .keyring: SessionKeys.payload(for: dataDirectory)
-        }
+    func storedSession() async throws -> String? {
+        guard let keyrings else { return try? String(contentsOfFile: dataDirectory + "/session.json", encoding: .utf8) }
+        return try await keyrings.payload(of: SessionKeys.name(for: dataDirectory))
     }
 
     /// A sealed backend and a CLI already signed in to it as emilys.
@@ -151,7 +150,14 @@ struct CLI: Sendable {
     /// Runs `storefront arguments…`, feeding `input` on standard input. Both outputs are
     /// read while it runs, and a cancelled test (its time limit) tears the child down.
     func run(_ arguments: [String], input: String = "") async throws -> Result {
-        let child = try await ChildProcess.run(try Self.executable().path, arguments: arguments, environment: environment, input: input)
+        try await run(program: try Self.executable().path, arguments, input: input)
+    }
+
+    /// Runs `program arguments…` as this CLI runs `storefront`: in its environment, and
+    /// for a keyring child inside its own keyrings. For a launcher that runs storefront.
+    func run(program: String, _ arguments: [String], input: String = "") async throws -> Result {
+        let (program, arguments) = try await keyrings?.command(program, arguments) ?? (program, arguments)
+        let child = try await ChildProcess.run(program, arguments: arguments, environment: environment, input: input)
         return Result(status: child.status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 

@@ -5,11 +5,12 @@ import Testing
 
 /// `--session-store keyring` as a person uses it, and where the kernel refuses it: a
 /// launcher compiled here puts the child under a seccomp filter, as a container's
-/// does, so the refusal is the kernel's own, not a fake's.
+/// does, so the refusal is the kernel's own, not a fake's. Each test's children run in
+/// keyrings of the test's own (`KeyringNamespace`).
 @Suite(
     "The session in the kernel keyring, end to end",
     .serialized, .timeLimit(.minutes(5)), .stopsItsBackends,
-    .enabled(if: SessionKeys.areUsable, SessionKeys.skipped)
+    .enabled(if: KeyringNamespace.usable, KeyringNamespace.skipped)
 )
 struct KeyringEndToEndTests {
     @Test("login, whoami, status and logout keep the session in a key, never in a file, and leave no key")
@@ -21,6 +22,8 @@ struct KeyringEndToEndTests {
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let listedAfterLogin = SessionKeys.listed(for: cli.dataDirectory)
+        let keptInItsOwnKeyring = try await cli.storedSession() != nil
+        let inTheRunnersKeyring = SessionKeys.payload(for: cli.dataDirectory) != nil
         let whoami = try await cli.run(["whoami"])
         let status = try await cli.run(["status"])
         let json = try await cli.run(["status", "--json"])
@@ -29,6 +32,8 @@ struct KeyringEndToEndTests {
 
         #expect(login.status == 0, "\(login.everything)")
         #expect(listedAfterLogin)
+        #expect(keptInItsOwnKeyring)
+        #expect(!inTheRunnersKeyring, "the key is in the test runner's own persistent keyring")
         #expect(whoami.standardOutput.hasPrefix("Emily Johnson (emilys)\n"))
         #expect(status.standardOutput.contains("Signed in     Emily Johnson (emilys)"), "\(status.everything)")
         #expect(status.standardOutput.contains("Session key   storefront:session:\(cli.dataDirectory) in the persistent keyring (permissions 3f010000, yours alone)"), "\(status.everything)")
@@ -43,9 +48,24 @@ struct KeyringEndToEndTests {
         #expect(await SessionKeys.gone(for: cli.dataDirectory))
     }
 
+    @Test("a key a test leaves behind is destroyed with the test's keyrings")
+    func keyGoesWithItsKeyrings() async throws {
+        let key = try GatewayKey.fresh()
+        let backend = try await RunningBackend.start(key: key)
+        var cli: CLI? = try CLI(backend: backend, key: key, sessionStore: .keyring)
+        let folder = try #require(cli?.dataDirectory)
+        let login = try await cli?.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        #expect(login?.status == 0, "\(login?.everything ?? "")")
+        #expect(SessionKeys.listed(for: folder))
+
+        cli = nil
+
+        #expect(await SessionKeys.gone(for: folder))
+    }
+
     @Test("the demo runs on the keyring store and leaves no key")
     func demo() async throws {
-        var cli = try CLI(backend: nil, key: nil)
+        var cli = try CLI(backend: nil, key: nil, sessionStore: .keyring)
         cli.environment["TMPDIR"] = cli.dataDirectory
         let result = try await cli.run(["demo", "--session-store", "keyring"])
         #expect(result.status == 0, "\(result.everything)")

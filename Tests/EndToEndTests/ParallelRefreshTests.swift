@@ -30,7 +30,7 @@ struct ParallelRefreshTests {
             let failures = statuses.filter { $0.status != 0 }
             #expect(failures.isEmpty, "round \(round): \(failures.map { "\($0.status): \($0.standardError)" })")
             #expect(refreshes == 1, "round \(round): \(refreshes) refreshes")
-            #expect(cli.storedSession() != nil, "round \(round): the session was cleared")
+            #expect(try await cli.storedSession() != nil, "round \(round): the session was cleared")
         }
     }
 }

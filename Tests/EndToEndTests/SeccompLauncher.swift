@@ -18,10 +18,9 @@ struct SeccompLauncher: Sendable {
 
     let path: String
 
-    /// Runs `storefront arguments…` as `cli` would, under the filter.
+    /// Runs `storefront arguments…` as `cli` would (in its keyrings), under the filter.
     func run(_ cli: CLI, refusing refusal: Refusal, _ arguments: [String], input: String = "") async throws -> CLI.Result {
-        let child = try await ChildProcess.run(path, arguments: [refusal.rawValue, try CLI.executable().path] + arguments, environment: cli.environment, input: input)
-        return CLI.Result(status: child.status, standardOutput: child.standardOutput, standardError: child.standardError)
+        try await cli.run(program: path, [refusal.rawValue, try CLI.executable().path] + arguments, input: input)
     }
 
     /// The launcher, built on first use.
@@ -30,19 +29,7 @@ struct SeccompLauncher: Sendable {
     }
 
     private static let built = Task<SeccompLauncher, any Error> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-seccomp-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let source = folder + "/launcher.c"
-        let path = folder + "/launcher"
-        try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-        let compiler = try #require(
-            ["cc", "clang", "gcc"].lazy.flatMap { name in paths.map { "\($0)/\(name)" } }.first { FileManager.default.isExecutableFile(atPath: $0) },
-            "no C compiler on PATH (Swift's toolchain carries clang)"
-        )
-        let compiled = try await ChildProcess.run(compiler, arguments: ["-O1", "-o", path, source], environment: ChildEnvironment.clean(home: folder))
-        guard compiled.status == 0 else { throw CLI.Failure(description: "the seccomp launcher did not compile: \(compiled.standardError)") }
-        return SeccompLauncher(path: path)
+        SeccompLauncher(path: try await CompiledProgram.build(named: "seccomp-launcher", from: source))
     }
 
     /// `launcher keyrings|persistent PROGRAM ARGUMENTS…`. The filter checks no

@@ -13,7 +13,7 @@ struct SecretsTests {
         let cli = try CLI(backend: backend, key: key, dataDirectory: folder.path, sessionStore: store)
 
         var results = [try await cli.run(["login", "--username", "emilys", "--password-stdin", "--verbose"], input: "emilyspass\n")]
-        let sessionText = try #require(cli.storedSession())
+        let sessionText = try #require(try await cli.storedSession())
         let session = try #require(try JSONSerialization.jsonObject(with: Data(sessionText.utf8)) as? [String: Any])
         let tokens = [session["accessToken"], session["refreshToken"]].compactMap { $0 as? String }
         for arguments in [["whoami"], ["search", "phone"], ["search", "phone", "--json"], ["whoami", "--json"]] {

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Keyrings of one test's own: a user namespace, held open by a process, in which the
+/// test's children run. The kernel keeps a persistent keyring and a user keyring per
+/// user and *per user namespace* (`man 7 persistent-keyring`, `man 7 user-keyring`),
+/// so inside it a keyring child finds keyrings no other test, and not the runner, can
+/// reach; and when the holder ends, the namespace goes and the kernel destroys every
+/// key in them: no key outlives its test, whatever the test or the child did.
+///
+/// Made with util-linux's `unshare` (the holder) and `nsenter` (each child), which
+/// every Debian has; the test runner needs nothing more than leave to make a user
+/// namespace, which `refusal` says where it lacks.
+final class KeyringNamespace: Sendable {
+    /// The holder's process id: the namespace is `/proc/<id>/ns/user`.
+    private let holder: Int32
+    /// The holder's standard input: it ends when this closes, even if the test runner
+    /// is killed and no deinit runs.
+    private let holderInput: FileHandle
+    /// Ends once the holder is inside its namespace (its map written, its first line
+    /// printed): a child entering before then would enter the runner's.
+    private let started: Task<Void, any Error>
+
+    /// Starts a holder: `unshare --user --map-root-user`, mapping this user to root in
+    /// the namespace (the key's owner is still this user outside it).
+    init() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.tool("unshare"))
+        process.arguments = ["--user", "--map-root-user", "--", "/bin/sh", "-c", "echo inside; exec cat >/dev/null"]
+        process.environment = ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        holder = process.processIdentifier
+        holderInput = input.fileHandleForWriting
+        started = Task {
+            let line = try await firstOutputLine(of: process, from: output.fileHandleForReading)
+            guard line == "inside" else { throw CLI.Failure(description: "the keyring namespace did not start: unshare said \(line.debugDescription)") }
+        }
+    }
+
+    deinit {
+        try? holderInput.close()
+        kill(holder, SIGTERM)
+    }
+
+    /// `program arguments…` as run inside the namespace: through `nsenter`, which enters
+    /// it and execs the program in its place (the child's id, signals and exit status
+    /// are the program's own). Credentials are kept: inside, this user is root already.
+    func command(_ program: String, _ arguments: [String]) async throws -> (program: String, arguments: [String]) {
+        try await started.value
+        return (try Self.tool("nsenter"), ["--user", "--target", "\(holder)", "--preserve-credentials", "--", program] + arguments)
+    }
+
+    /// The payload of the key named `name` in this namespace's persistent keyring (or its
+    /// user keyring, where persistent ones are refused), or nil where there is none.
+    func payload(of name: String) async throws -> String? {
+        let reader = try await Self.reader.value
+        let (program, arguments) = try await command(reader, [name])
+        let read = try await ChildProcess.run(program, arguments: arguments, environment: ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path))
+        switch read.status {
+        case 0: return read.standardOutput
+        case 1: return nil
+        default: throw CLI.Failure(description: "the key \(name) could not be read: \(read.standardError)")
+        }
+    }
+
+    /// Whether keyring children can be tested here: the kernel keeps keys for this user,
+    /// and the runner can make user namespaces.
+    static var usable: Bool { SessionKeys.areUsable && refusal == nil }
+
+    /// Why a keyring end-to-end test skipped: said, never silent.
+    static var skipped: Comment {
+        if let refusal { "skipped: no user namespace of a test's own can be made here (\(refusal)), so no keyrings of its own" } else { SessionKeys.skipped }
+    }
+
+    /// Why this runner cannot make a user namespace (a sysctl, a container's filter), or
+    /// nil where it can.
+    static let refusal: String? = {
+        do {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try tool("unshare"))
+            process.arguments = ["--user", "--map-root-user", "--", "/bin/true"]
+            process.environment = ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path)
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? nil : "unshare --user: \(said.trimmingCharacters(in: .whitespacesAndNewlines))"
+        } catch {
+            return "\(error)"
+        }
+    }()
+
+    private static func tool(_ name: String) throws -> String {
+        guard let path = CompiledProgram.onPath([name]) ?? ["/usr/bin/\(name)", "/bin/\(name)"].first(where: FileManager.default.isExecutableFile) else {
+            throw CLI.Failure(description: "\(name) (util-linux) is not on PATH")
+        }
+        return path
+    }
+
+    /// `read-key NAME`: the key's payload on standard output and 0; 1 where no key has
+    /// that name; 2 and the kernel's reason otherwise. Compiled once per test run.
+    private static let reader = Task<String, any Error> {
+        try await CompiledProgram.build(named: "read-key", from: #"""
+            #include <errno.h>
+            #include <stdio.h>
+            #include <string.h>
+            #include <unistd.h>
+            #include <linux/keyctl.h>
+            #include <sys/syscall.h>
+
+            int main(int argc, char **argv) {
+                if (argc != 2) return 2;
+                long ring = syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_THREAD_KEYRING);
+                if (ring < 0 && errno == EOPNOTSUPP) ring = KEY_SPEC_USER_KEYRING;
+                if (ring < 0) { perror("keyctl(GET_PERSISTENT)"); return 2; }
+                long key = syscall(SYS_keyctl, KEYCTL_SEARCH, ring, "user", argv[1], 0);
+                if (key < 0) { if (errno == ENOKEY) return 1; perror("keyctl(SEARCH)"); return 2; }
+                char payload[65536];
+                long size = syscall(SYS_keyctl, KEYCTL_READ, key, payload, sizeof payload);
+                if (size < 0 || size > (long)sizeof payload) { perror("keyctl(READ)"); return 2; }
+                return fwrite(payload, 1, (size_t)size, stdout) == (size_t)size ? 0 : 2;
+            }
+            """#)
+    }
+}
