@@ -60,6 +60,11 @@ struct CompositionRoot: Sendable {
         } catch {
             switch error {
             case .untrusted(let reason): return StartupFailure("The session cannot be trusted: \(reason).")
+            case .quotaExceeded:
+                // Not a setting to fix: the quota is freed as a refused save's is, so it
+                // is said as one is (71, `quota-exceeded`).
+                let message = ErrorMessage(error.storeError(keeping: "the session"))
+                return StartupFailure(message.sentence, code: message.code, exitStatus: message.exitStatus.rawValue)
             default: return StartupFailure("The session store cannot be used: \(error).")
             }
         }

@@ -72,8 +72,8 @@ struct DemoCommand: AsyncParsableCommand {
             root = ready
         case .failed(let failure):
             await backend.stop()
-            errors.reportConfigurationFailure(failure.sentence)
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            errors.reportStartupFailure(failure.sentence, code: failure.code)
+            throw ExitCode(failure.exitStatus)
         }
         let script = DemoScript(root: root, output: output, format: format, backend: baseURL.absoluteString, stopBackend: {
             await backend.stop()

@@ -1,6 +1,8 @@
 /// A configuration or start-up problem: exit 78 with a sentence that says what to do;
 /// or, when a file could not be written (a full disk), exit 73 with the sentence every
-/// write to a data folder is reported with (CLI.md, code `cannot-write`).
+/// write to a data folder is reported with (CLI.md, code `cannot-write`); or another
+/// failure the client already has words, a code and a status for (a used-up keyring
+/// quota), reported as every command reports it.
 public struct StartupFailure: Error, Equatable {
     /// A file that could not be written: what it was for, and the path with the
     /// system's words.
@@ -11,10 +13,24 @@ public struct StartupFailure: Error, Equatable {
 
     public let sentence: String
     public let unwritten: Unwritten?
+    /// CLI.md's error code: `configuration`, `cannot-write` for a file that could not
+    /// be written, or the code of the client's own words.
+    public let code: String
+    /// CLI.md's exit status: 78 (`EX_CONFIG`), 73 (`EX_CANTCREAT`) for a file that could
+    /// not be written, or the status of the client's own words.
+    public let exitStatus: Int32
 
     public init(_ sentence: String) {
+        self.init(sentence, code: "configuration", exitStatus: 78)
+    }
+
+    /// A failure in the client's own words (`ErrorMessage`, which this target cannot
+    /// see): its sentence, code and exit status, unchanged.
+    public init(_ sentence: String, code: String, exitStatus: Int32) {
         self.sentence = sentence
         self.unwritten = nil
+        self.code = code
+        self.exitStatus = exitStatus
     }
 
     /// A file that could not be written: `what` it was for and the system's `reason`.
@@ -24,17 +40,7 @@ public struct StartupFailure: Error, Equatable {
         self.sentence = "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(reason)); "
             + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir."
         self.unwritten = Unwritten(what: what, reason: reason)
-    }
-
-    /// CLI.md's error code: `cannot-write` for a file that could not be written, else
-    /// `configuration`.
-    public var code: String {
-        unwritten == nil ? "configuration" : "cannot-write"
-    }
-
-    /// CLI.md's exit status: 73 (`EX_CANTCREAT`) for a file that could not be written,
-    /// else 78 (`EX_CONFIG`).
-    public var exitStatus: Int32 {
-        unwritten == nil ? 78 : 73
+        self.code = "cannot-write"
+        self.exitStatus = 73
     }
 }

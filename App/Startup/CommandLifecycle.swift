@@ -59,7 +59,7 @@ enum ClientStartup {
 }
 
 /// One client command from start to exit status: starts the graph (a failure is its
-/// sentence and exit 78), hands it to the command, lets go of the network however the
+/// sentence and status: 78, or the status its own words carry), hands it to the command, lets go of the network however the
 /// command ended, and turns the outcome into the process's exit status.
 enum CommandLifecycle {
     /// `checkingFiles: false` is for `status`, which reports the data folder's files
@@ -74,9 +74,9 @@ enum CommandLifecycle {
         let terminal = TerminalProbe.standardOutput()
         switch await ClientStartup.start(options: options, environment: environment, output: output, terminal: terminal, checkingFiles: checkingFiles) {
         case .failed(let failure):
-            let status = ErrorReporter(output: output, format: options.format, verbose: options.verbose)
-                .reportConfigurationFailure(failure.sentence)
-            throw ExitCode(status.rawValue)
+            ErrorReporter(output: output, format: options.format, verbose: options.verbose)
+                .reportStartupFailure(failure.sentence, code: failure.code)
+            throw ExitCode(failure.exitStatus)
         case .ready(let root):
             let status: ProcessExitStatus
             do {

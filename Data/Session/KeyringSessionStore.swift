@@ -78,8 +78,13 @@ public final class KeyringSessionStore: SessionStore {
     }
 
     public func inspect() async -> SessionStoreReport {
-        guard let (ring, kind) = try? keyring.keyring() else {
-            return SessionStoreReport(store: "keyring", holder: "key", location: "\(keyName): keyrings are refused here", permissions: nil, isPrivate: true, fix: nil)
+        let ring: Int
+        let kind: KernelKeyring.Kind
+        do {
+            (ring, kind) = try keyring.keyring()
+        } catch {
+            let why = error.isQuotaExceeded ? "this user's keyring quota is used up" : "keyrings are refused here"
+            return SessionStoreReport(store: "keyring", holder: "key", location: "\(keyName): \(why)", permissions: nil, isPrivate: true, fix: nil)
         }
         let location = "\(keyName) in the \(kind.rawValue) keyring"
         guard let key = try? keyring.find(keyName, in: ring), let access = try? keyring.access(of: key) else {
@@ -162,7 +167,7 @@ public final class KeyringSessionStore: SessionStore {
     /// system that refuses keyrings (a container's seccomp filter does).
     static func storeError(_ error: KeyringError) -> SessionStoreError {
         if error.isQuotaExceeded {
-            return .quotaExceeded("this user's kernel keyring quota is used up: \(error); `keyctl show @u` lists the keys")
+            return .quotaExceeded("this user's kernel keyring quota is used up: \(error); `/proc/key-users` shows what this user holds")
         }
         return .unavailable("the kernel keyring cannot be used (\(error)); where keyrings are refused, as in many containers, use --session-store file")
     }

@@ -4,7 +4,7 @@ extension SessionStoreError {
     /// The domain's word for a store that could not keep (or remove) `what`: the one
     /// place that decides it, for login, logout and a refresh alike. A full place and a
     /// used-up quota are told apart, as their remedies differ; the rest is unexpected.
-    func storeError(keeping what: String) -> StoreError {
+    public func storeError(keeping what: String) -> StoreError {
         switch self {
         case .notWritten(let reason): .cannotWrite(what: what, Diagnostic(reason))
         case .quotaExceeded(let reason): .quotaExceeded(what: what, Diagnostic(reason))

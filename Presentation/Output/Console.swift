@@ -102,6 +102,12 @@ public struct ErrorReporter: Sendable {
         return .configuration
     }
 
+    /// A start-up failure that carries its own code (a full disk's `cannot-write`): its
+    /// sentence and code, written as any failure is; its status is the caller's.
+    public func reportStartupFailure(_ sentence: String, code: String) {
+        write(sentence, code: code)
+    }
+
     /// A usage error found while parsing the command line: the parser's sentence, code
     /// `usage`, exit 64. Only the JSON form is written here; the human form is the
     /// parser's own (with the usage lines), printed by the caller.

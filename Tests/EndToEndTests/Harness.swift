@@ -100,18 +100,21 @@ struct CLI: Sendable {
     /// Keeps the key configuration file the environment names alive as long as the CLI.
     private let key: GatewayKey?
 
-    /// - Parameter dataDirectory: where the session and cache go; a fresh temporary
-    ///   folder, removed with this value, when nil.
+    /// - Parameters:
+    ///   - dataDirectory: where the session and cache go; a fresh temporary folder,
+    ///     removed with this value, when nil.
+    ///   - keyrings: where a keyring child runs; keyrings of its own when nil.
     init(
         backend: RunningBackend?, key: GatewayKey?, dataDirectory: String? = nil,
-        transport: ClientTransport = .asyncHTTPClient, sessionStore: ClientSessionStore = .file
+        transport: ClientTransport = .asyncHTTPClient, sessionStore: ClientSessionStore = .file,
+        keyrings: KeyringNamespace? = nil
     ) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         self.key = key
         let dataDirectory = dataDirectory ?? ownFolder?.path ?? ""
         self.dataDirectory = dataDirectory
         self.sessionStore = sessionStore
-        keyrings = sessionStore == .keyring ? try KeyringNamespace() : nil
+        self.keyrings = sessionStore == .keyring ? try keyrings ?? KeyringNamespace() : nil
         var environment = ChildEnvironment.clean(home: dataDirectory, ["STOREFRONT_DATA_DIR": dataDirectory])
         environment["STOREFRONT_BASE_URL"] = backend?.url
         environment["STOREFRONT_OHTTP_KEYS_FILE"] = key?.configurationFile

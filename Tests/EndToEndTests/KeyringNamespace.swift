@@ -21,13 +21,31 @@ final class KeyringNamespace: Sendable {
     /// Ends once the holder is inside its namespace (its map written, its first line
     /// printed): a child entering before then would enter the runner's.
     private let started: Task<Void, any Error>
+    /// Whether a child keeps this user's credentials (root inside already), or becomes
+    /// the namespace's root, the other user `init(asUser:)` mapped.
+    private let preservesCredentials: Bool
 
     /// Starts a holder: `unshare --user --map-root-user`, mapping this user to root in
     /// the namespace (the key's owner is still this user outside it).
-    init() throws {
+    convenience init() throws {
+        try self.init(mapping: nil)
+    }
+
+    /// Starts a holder whose root is `user` outside, a user no one else is: its key quota
+    /// (`/proc/sys/kernel/keys/maxkeys`, `maxbytes`) is a fresh one, the test's alone to
+    /// use up. Writing another user's map takes root (`otherUserRefusal`). Children
+    /// become that user: the files they need must be theirs or open to all.
+    convenience init(asUser user: UInt32) async throws {
+        try self.init(mapping: user)
+        try await started.value
+    }
+
+    private init(mapping user: UInt32?) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.tool("unshare"))
-        process.arguments = ["--user", "--map-root-user", "--", "/bin/sh", "-c", "echo inside; exec cat >/dev/null"]
+        process.arguments = user == nil
+            ? ["--user", "--map-root-user", "--", "/bin/sh", "-c", "echo inside; exec cat >/dev/null"]
+            : ["--user", "--", "/bin/sh", "-c", "echo unmapped; read _; echo inside; exec cat >/dev/null"]
         process.environment = ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path)
         let input = Pipe()
         let output = Pipe()
@@ -35,9 +53,20 @@ final class KeyringNamespace: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        holder = process.processIdentifier
-        holderInput = input.fileHandleForWriting
+        let holder = process.processIdentifier
+        let holderInput = input.fileHandleForWriting
+        self.holder = holder
+        self.holderInput = holderInput
+        preservesCredentials = user == nil
         started = Task {
+            if let user {
+                let unmapped = try await firstOutputLine(of: process, from: output.fileHandleForReading)
+                guard unmapped == "unmapped" else { throw CLI.Failure(description: "the keyring namespace did not start: unshare said \(unmapped.debugDescription)") }
+                for map in ["uid_map", "gid_map"] {
+                    try "0 \(user) 1\n".write(toFile: "/proc/\(holder)/\(map)", atomically: false, encoding: .utf8)
+                }
+                try holderInput.write(contentsOf: Data("mapped\n".utf8))
+            }
             let line = try await firstOutputLine(of: process, from: output.fileHandleForReading)
             guard line == "inside" else { throw CLI.Failure(description: "the keyring namespace did not start: unshare said \(line.debugDescription)") }
         }
@@ -50,10 +79,11 @@ final class KeyringNamespace: Sendable {
 
     /// `program arguments…` as run inside the namespace: through `nsenter`, which enters
     /// it and execs the program in its place (the child's id, signals and exit status
-    /// are the program's own). Credentials are kept: inside, this user is root already.
+    /// are the program's own).
     func command(_ program: String, _ arguments: [String]) async throws -> (program: String, arguments: [String]) {
         try await started.value
-        return (try Self.tool("nsenter"), ["--user", "--target", "\(holder)", "--preserve-credentials", "--", program] + arguments)
+        let credentials = preservesCredentials ? ["--preserve-credentials"] : []
+        return (try Self.tool("nsenter"), ["--user", "--target", "\(holder)"] + credentials + ["--", program] + arguments)
     }
 
     /// The payload of the key named `name` in this namespace's persistent keyring (or its
@@ -76,6 +106,11 @@ final class KeyringNamespace: Sendable {
     /// Why a keyring end-to-end test skipped: said, never silent.
     static var skipped: Comment {
         if let refusal { "skipped: no user namespace of a test's own can be made here (\(refusal)), so no keyrings of its own" } else { SessionKeys.skipped }
+    }
+
+    /// Why this runner cannot map another user into a namespace (it takes root), or nil.
+    static var otherUserRefusal: String? {
+        getuid() == 0 ? refusal : "mapping another user into a user namespace takes root (CAP_SETUID); this runner is uid \(getuid())"
     }
 
     /// Why this runner cannot make a user namespace (a sysctl, a container's filter), or

@@ -98,7 +98,7 @@ struct KeyringSessionStoreTests {
         switch error {
         case .quotaExceeded(let reason):
             #expect(meaning == "quota")
-            #expect(reason.contains("keyctl show @u"))
+            #expect(reason.contains("/proc/key-users"))
         case .unavailable(let reason):
             #expect(meaning == "unavailable")
             #expect(reason.contains("--session-store file"))
