@@ -114,22 +114,37 @@ final class KeyringNamespace: Sendable {
     }
 
     /// Why this runner cannot make a user namespace (a sysctl, a container's filter), or
-    /// nil where it can.
+    /// nil where it can: `unshare --user --map-root-user /bin/true`, tried once.
+    ///
+    /// Started with `posix_spawn`, not Foundation's `Process`: this is worked out when
+    /// the suites are listed, in every test run (the sanitizer's too), and a `Process`
+    /// object stays in a reference cycle after its child ends on this toolchain, which
+    /// LeakSanitizer reports (`LoopbackStoreServer` says the same).
     static let refusal: String? = {
-        do {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try tool("unshare"))
-            process.arguments = ["--user", "--map-root-user", "--", "/bin/true"]
-            process.environment = ChildEnvironment.clean(home: FileManager.default.temporaryDirectory.path)
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return process.terminationStatus == 0 ? nil : "unshare --user: \(said.trimmingCharacters(in: .whitespacesAndNewlines))"
-        } catch {
-            return "\(error)"
-        }
+        guard let unshare = try? tool("unshare") else { return "unshare (util-linux) is not on PATH" }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-unshare-\(UUID().uuidString)").path
+        defer { unlink(log) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let arguments: [String] = [unshare, "--user", "--map-root-user", "--", "/bin/true"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environment: [String] = ["PATH=/usr/bin:/bin"]
+        var envp = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, unshare, &actions, nil, &argv, &envp)
+        guard spawned == 0 else { return "unshare could not be started: \(String(cString: strerror(spawned)))" }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        if status == 0 { return nil }
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let ending = status & 0x7f == 0 ? "exit \(status >> 8 & 0xff)" : "signal \(status & 0x7f)"
+        return "unshare --user: \(said.trimmingCharacters(in: .whitespacesAndNewlines)) (\(ending))"
     }()
 
     private static func tool(_ name: String) throws -> String {
