@@ -48,8 +48,8 @@ struct DemoCommand: AsyncParsableCommand {
             (ring, configurationFile, keys) = try KeyFile.writeFresh(into: folder)
             backend = try await DemoBackend.start(keyFile: ring, log: FilePath(folder).appending("backend.log").string)
         } catch {
-            errors.reportConfigurationFailure(error.sentence)
-            throw ExitCode(ProcessExitStatus.configuration.rawValue)
+            errors.reportStartupFailure(error.sentence, code: error.code)
+            throw ExitCode(error.exitStatus)
         }
         let baseURL = backend.url
 

@@ -74,4 +74,36 @@ struct FullDiskEndToEndTests {
         #expect(try snapshot(data).keys.allSatisfy { !$0.hasSuffix("session.json") })
         await backend.stop()
     }
+
+    @Test(
+        "demo on a full disk: the gateway key cannot be written, a sentence and 73, as serve says it",
+        .enabled(if: geteuid() == 0, "skipped: mounting a small tmpfs needs root")
+    )
+    func demoOnAFullDisk() async throws {
+        let folder = try TemporaryDirectory()
+        let temporary = folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let mount = try await ChildProcess.run(
+            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", temporary],
+            environment: ChildEnvironment.clean(home: folder.path)
+        )
+        try #require(mount.status == 0, "this machine cannot mount a tmpfs: \(mount.everything)")
+        defer { umount2(temporary, Int32(MNT_DETACH)) }
+        _ = try await ChildProcess.run(
+            "/bin/dd", arguments: ["if=/dev/zero", "of=\(temporary)/filler", "bs=4096"],
+            environment: ChildEnvironment.clean(home: folder.path)
+        )
+        // The demo keeps its throw-away data folder, key included, under TMPDIR.
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["TMPDIR"] = temporary
+
+        let demo = try await cli.run(["demo"])
+        let json = try await cli.run(["demo", "--json"])
+
+        #expect(demo.status == 73, "\(demo.everything)")
+        #expect(demo.standardError.contains("The gateway key could not be written ("), "\(demo.standardError)")
+        #expect(demo.standardError.contains("No space left on device"), "\(demo.standardError)")
+        #expect(json.status == 73)
+        #expect(json.standardError.contains(#""code":"cannot-write""#), "\(json.standardError)")
+    }
 }
