@@ -59,8 +59,9 @@ enum ClientStartup {
 }
 
 /// One client command from start to exit status: starts the graph (a failure is its
-/// sentence and status: 78, or the status its own words carry), hands it to the command, lets go of the network however the
-/// command ended, and turns the outcome into the process's exit status.
+/// sentence and status: 78, or the status its own words carry), hands it to the
+/// command, lets go of the network however the command ended, and turns the outcome
+/// into the process's exit status.
 enum CommandLifecycle {
     /// `checkingFiles: false` is for `status`, which reports the data folder's files
     /// instead of refusing them, and makes no folder.
