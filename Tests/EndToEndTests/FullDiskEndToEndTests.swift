@@ -27,19 +27,34 @@ struct FullDiskEndToEndTests {
         return files
     }
 
+    /// A fresh tmpfs of `size` (`256k`) mounted on the new folder `path`; the caller
+    /// unmounts it (`umount2(path, MNT_DETACH)`, in a defer).
+    private func smallDisk(_ path: String, size: String, home: String) async throws -> String {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let mount = try await ChildProcess.run(
+            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path],
+            environment: ChildEnvironment.clean(home: home)
+        )
+        try #require(mount.status == 0, "this machine cannot mount a tmpfs: \(mount.everything)")
+        return path
+    }
+
+    /// Fills the disk under `folder` to its last block with the file `filler`: `dd` ends
+    /// with "No space left on device", which is the point.
+    private func fill(_ folder: String, home: String) async throws {
+        _ = try await ChildProcess.run(
+            "/bin/dd", arguments: ["if=/dev/zero", "of=\(folder)/filler", "bs=4096"],
+            environment: ChildEnvironment.clean(home: home)
+        )
+    }
+
     @Test(
         "login, search and logout on a full data folder: a sentence and 73 where a write fails, and nothing lost",
         .enabled(if: geteuid() == 0, "skipped: mounting a small tmpfs needs root; FullDiskTests injects the failure instead")
     )
     func fullDisk() async throws {
         let folder = try TemporaryDirectory()
-        let data = folder.file("data")
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let mount = try await ChildProcess.run(
-            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", data],
-            environment: ChildEnvironment.clean(home: folder.path)
-        )
-        try #require(mount.status == 0, "this machine cannot mount a tmpfs: \(mount.everything)")
+        let data = try await smallDisk(folder.file("data"), size: "256k", home: folder.path)
         defer { umount2(data, Int32(MNT_DETACH)) }
 
         let key = try GatewayKey.fresh()
@@ -50,11 +65,7 @@ struct FullDiskEndToEndTests {
         let before = try snapshot(data)
         #expect(before.keys.contains { $0.hasSuffix("session.json") }, "\(before.keys)")
 
-        // Fill it: `dd` ends with "No space left on device", which is the point.
-        _ = try await ChildProcess.run(
-            "/bin/dd", arguments: ["if=/dev/zero", "of=\(data)/filler", "bs=4096"],
-            environment: ChildEnvironment.clean(home: folder.path)
-        )
+        try await fill(data, home: folder.path)
         // Private, as every file in a data folder must be, or start-up refuses it first.
         #expect(chmod("\(data)/filler", 0o600) == 0)
 
@@ -81,18 +92,9 @@ struct FullDiskEndToEndTests {
     )
     func demoOnAFullDisk() async throws {
         let folder = try TemporaryDirectory()
-        let temporary = folder.file("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        let mount = try await ChildProcess.run(
-            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", temporary],
-            environment: ChildEnvironment.clean(home: folder.path)
-        )
-        try #require(mount.status == 0, "this machine cannot mount a tmpfs: \(mount.everything)")
+        let temporary = try await smallDisk(folder.file("tmp"), size: "64k", home: folder.path)
         defer { umount2(temporary, Int32(MNT_DETACH)) }
-        _ = try await ChildProcess.run(
-            "/bin/dd", arguments: ["if=/dev/zero", "of=\(temporary)/filler", "bs=4096"],
-            environment: ChildEnvironment.clean(home: folder.path)
-        )
+        try await fill(temporary, home: folder.path)
         // The demo keeps its throw-away data folder, key included, under TMPDIR.
         var cli = try CLI(backend: nil, key: nil)
         cli.environment["TMPDIR"] = temporary
