@@ -45,7 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
         let backend: DemoBackend
         do throws(StartupFailure) {
             let ring: String
-            (ring, configurationFile, keys) = try KeyFile.writeFresh(into: folder)
+            (ring, configurationFile, keys) = try KeyFile.writeFresh(into: folder, elsewhere: StartupFailure.anotherTemporaryFolder)
             backend = try await DemoBackend.start(keyFile: ring, log: FilePath(folder).appending("backend.log").string)
         } catch {
             errors.reportStartupFailure(error.sentence, code: error.code)

@@ -30,7 +30,11 @@ public enum KeyFile {
 
     /// A fresh ring of one key in `directory` (made private), and the clients'
     /// configuration beside it; the ring's path, the configuration's path and the ring.
-    public static func writeFresh(into directory: String) throws(StartupFailure) -> (ring: String, configuration: String, keys: GatewayKeyRing) {
+    /// `elsewhere` is the advice for a folder that cannot take them (`StartupFailure`).
+    public static func writeFresh(
+        into directory: String,
+        elsewhere: String = StartupFailure.anotherDataFolder
+    ) throws(StartupFailure) -> (ring: String, configuration: String, keys: GatewayKeyRing) {
         let ringPath = FilePath(directory).appending(ringName).string
         let configurationPath = configurationPath(besideRing: ringPath)
         do {
@@ -42,7 +46,7 @@ public enum KeyFile {
         } catch let error as ObliviousHTTPError {
             throw StartupFailure("No gateway key could be made: \(error.description).")
         } catch let error as FileSystemError {
-            throw StartupFailure(couldNotWrite: "the gateway key", reason: error.description)
+            throw StartupFailure(couldNotWrite: "the gateway key", reason: error.description, elsewhere: elsewhere)
         } catch {
             throw StartupFailure("The gateway key could not be prepared: \(error).")
         }

@@ -20,13 +20,12 @@ struct KeyFileWriteTests {
         let failure = #expect(throws: StartupFailure.self) {
             _ = try KeyFile.writeFresh(into: blocked + "/keys")
         }
-        let unwritten = try #require(failure?.unwritten)
-        #expect(unwritten.what == "the gateway key")
-        #expect(unwritten.reason.contains(blocked))
-
+        let sentence = try #require(failure?.sentence)
+        #expect(sentence.hasPrefix("The gateway key could not be written ("), "\(sentence)")
+        #expect(sentence.contains(blocked), "\(sentence)")
+        #expect(sentence.hasSuffix("Free some space on that disk, or choose another folder with --data-dir."), "\(sentence)")
         #expect(failure?.exitStatus == ProcessExitStatus.cannotWrite.rawValue)
         #expect(failure?.code == "cannot-write")
-        #expect(failure?.sentence.hasPrefix("The gateway key could not be written") == true, "\(failure?.sentence ?? "")")
         #expect(try String(contentsOfFile: blocked, encoding: .utf8) == "not a folder")
     }
 

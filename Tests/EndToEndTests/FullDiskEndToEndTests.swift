@@ -105,6 +105,9 @@ struct FullDiskEndToEndTests {
         #expect(demo.status == 73, "\(demo.everything)")
         #expect(demo.standardError.contains("The gateway key could not be written ("), "\(demo.standardError)")
         #expect(demo.standardError.contains("No space left on device"), "\(demo.standardError)")
+        // The demo takes no --data-dir: its folder is under TMPDIR, so that is the advice.
+        #expect(demo.standardError.contains("Free some space on that disk, or set TMPDIR to a folder on another disk."), "\(demo.standardError)")
+        #expect(!demo.standardError.contains("--data-dir"), "\(demo.standardError)")
         #expect(json.status == 73)
         #expect(json.standardError.contains(#""code":"cannot-write""#), "\(json.standardError)")
     }
