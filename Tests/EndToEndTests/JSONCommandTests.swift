@@ -67,4 +67,32 @@ struct JSONCommandTests {
         #expect(missing.standardError.contains("none.jwks"), "\(missing.everything)")
         #expect(unwritable.standardError.contains("The gateway key could not be written"), "\(unwritable.everything)")
     }
+
+    /// `serve` execs `storefront-server` from beside itself; with none there, the client
+    /// says so itself, in the same line and document, with the failure's own code.
+    @Test("serve with no storefront-server beside it: 78, its sentence, or its error document", arguments: [false, true])
+    func serveWithoutServer(json: Bool) async throws {
+        let folder = try TemporaryDirectory()
+        // A hard link, not a copy or a symbolic link: the program finds its own path
+        // through /proc/self/exe, which a symbolic link would resolve back to .build.
+        let alone = folder.file("storefront")
+        guard link(try CLI.executable().path, alone) == 0 else {
+            Issue.record("link failed: \(String(cString: strerror(errno)))")
+            return
+        }
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+
+        let result = try await cli.run(program: alone, ["serve", "--port", "0"] + (json ? ["--json"] : []))
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardOutput.isEmpty, "\(result.everything)")
+        let sentence = "The bundled backend \(folder.file("storefront-server")) is missing or cannot run"
+        if json {
+            let document = try JSONSerialization.jsonObject(with: Data(result.standardError.utf8)) as? [String: [String: String]]
+            #expect(document?["error"]?["code"] == "configuration", "\(result.everything)")
+            #expect(document?["error"]?["message"]?.hasPrefix(sentence) == true, "\(result.everything)")
+        } else {
+            #expect(result.standardError.hasPrefix("storefront: " + sentence), "\(result.everything)")
+        }
+    }
 }
