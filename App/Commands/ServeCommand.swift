@@ -24,7 +24,7 @@ struct ServeCommand: ParsableCommand {
         let failure = BundledServer.replaceProcess(arguments: forwarded)
         let format: OutputFormat = options.json ? .json : .human
         let output = TerminalOutput(format: format)
-        ErrorReporter(output: output, format: format, verbose: false).reportConfigurationFailure(failure.sentence)
-        throw ExitCode(ProcessExitStatus.configuration.rawValue)
+        ErrorReporter(output: output, format: format, verbose: false).reportStartupFailure(failure.sentence, code: failure.code)
+        throw ExitCode(failure.exitStatus)
     }
 }

@@ -94,16 +94,9 @@ public struct ErrorReporter: Sendable {
         return message.exitStatus
     }
 
-    /// A start-up failure (bad key, unusable folder): its sentence, code
-    /// `configuration`, exit 78.
-    @discardableResult
-    public func reportConfigurationFailure(_ sentence: String) -> ProcessExitStatus {
-        write(sentence, code: "configuration")
-        return .configuration
-    }
-
-    /// A start-up failure that carries its own code (a full disk's `cannot-write`): its
-    /// sentence and code, written as any failure is; its status is the caller's.
+    /// A start-up failure (a bad key, an unusable folder, a full disk), which carries its
+    /// own code (`configuration`, `cannot-write`, …): its sentence and code, written as
+    /// any failure is; its status is the caller's, which the failure carries too.
     public func reportStartupFailure(_ sentence: String, code: String) {
         write(sentence, code: code)
     }
