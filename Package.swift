@@ -102,7 +102,6 @@ let package = Package(
             dependencies: [
                 "CLibCrypto", "CSystemCalls",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Infrastructure",

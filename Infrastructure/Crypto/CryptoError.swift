@@ -1,9 +1,7 @@
 /// Why a cryptographic operation did not happen. No case carries key material or plaintext.
 public enum CryptoError: Error, Equatable, Sendable {
-    /// A key must be exactly 32 bytes; this many were given.
+    /// An AES-GCM key must be 16 or 32 bytes; this many were given.
     case invalidKeyLength(Int)
-    /// A base64 key could not be read; the reason never quotes the key.
-    case malformedKey(reason: String)
     /// A GCM nonce must be exactly 12 bytes; this many were given.
     case invalidNonceLength(Int)
     /// A sealed message is shorter than its 16-byte tag.
@@ -28,9 +26,7 @@ extension CryptoError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidKeyLength(let count):
-            "an AES-256 key is 32 bytes, not \(count)"
-        case .malformedKey(let reason):
-            "the payload key is not usable: \(reason)"
+            "an AES-GCM key is 16 or 32 bytes, not \(count)"
         case .invalidNonceLength(let count):
             "an AES-GCM nonce is 12 bytes, not \(count)"
         case .messageTooShort(let count):
@@ -50,5 +46,14 @@ extension CryptoError: CustomStringConvertible {
         case .messageLimitReached:
             "the HPKE context has used every nonce it has"
         }
+    }
+}
+
+extension Int32 {
+    /// `count` as the C `int` libcrypto takes every length as; a larger input is refused
+    /// before any work is done on it.
+    init(libcryptoLength count: Int) throws(CryptoError) {
+        guard let length = Int32(exactly: count) else { throw .inputTooLarge(count) }
+        self = length
     }
 }

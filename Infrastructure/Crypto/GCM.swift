@@ -1,16 +1,18 @@
 import CLibCrypto
 
-/// The one AES-GCM message routine under every caller: `AES256GCM` with its pooled key
-/// contexts, and HPKE with a key and nonce of its key schedule's making. A context is
-/// handed in already set to the key and nonce; this adds the associated data, runs the
-/// cipher and handles the tag.
+/// The one AES-GCM message routine under every caller: HPKE's seal and open, and
+/// Oblivious HTTP's response, each with a key and nonce of its key schedule's making. A
+/// context is handed in already set to the key and nonce; this adds the associated
+/// data, runs the cipher and handles the tag.
 enum GCM {
     static let tagByteCount = 16
+    /// The only nonce length used: HPKE's `Nn` for both AES-GCM suites (RFC 9180 7.3).
+    static let nonceByteCount = 12
 
     /// `ciphertext || tag`, written straight into one array: no zero-filled buffer, no
     /// second copy. At 1 MiB a copy costs as much as the cipher.
     static func seal(_ plaintext: [UInt8], associatedData: [UInt8], in context: OpaqueContext) throws(CryptoError) -> [UInt8] {
-        let plaintextLength = try AES256GCM.checkedLength(plaintext.count)
+        let plaintextLength = try Int32(libcryptoLength: plaintext.count)
         try addAssociatedData(associatedData, to: context)
 
         var failure: CryptoError?
@@ -45,7 +47,7 @@ enum GCM {
     static func open(_ sealed: [UInt8], associatedData: [UInt8], in context: OpaqueContext) throws(CryptoError) -> [UInt8] {
         guard sealed.count >= tagByteCount else { throw .messageTooShort(sealed.count) }
         let ciphertextCount = sealed.count - tagByteCount
-        let ciphertextLength = try AES256GCM.checkedLength(ciphertextCount)
+        let ciphertextLength = try Int32(libcryptoLength: ciphertextCount)
         var tag = Array(sealed[ciphertextCount...])
         try addAssociatedData(associatedData, to: context)
 
@@ -80,7 +82,7 @@ enum GCM {
 
     /// Authenticates `bytes` without encrypting them; a nil output buffer tells EVP so.
     private static func addAssociatedData(_ bytes: [UInt8], to context: OpaqueContext) throws(CryptoError) {
-        let length = try AES256GCM.checkedLength(bytes.count)
+        let length = try Int32(libcryptoLength: bytes.count)
         guard length > 0 else { return }
         var written: Int32 = 0
         guard EVP_CipherUpdate(context.pointer, nil, &written, bytes, length) == 1 else {

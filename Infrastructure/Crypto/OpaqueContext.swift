@@ -1,16 +1,17 @@
 import CLibCrypto
 
-/// One `EVP_CIPHER_CTX` for AES-GCM, freed (and its key schedule wiped) on release.
+/// One `EVP_CIPHER_CTX` for AES-GCM, set to one message's key and nonce, freed (and its
+/// key schedule wiped) on release.
 final class OpaqueContext: @unchecked Sendable {
-    /// Used by one message at a time: the pool hands it to one caller until it is recycled.
+    /// Used by the one message it was made for, and then let go.
     let pointer: OpaquePointer
 
-    init(
-        encrypting: Bool,
-        key: UnsafePointer<UInt8>?,
-        nonce: [UInt8],
-        cipher: AESGCMCipher = .shared
-    ) throws(CryptoError) {
+    /// AES-128-GCM or AES-256-GCM by the key's length (16 or 32 bytes). The nonce is
+    /// checked here because libcrypto is told it is 12 bytes and would read that many
+    /// from whatever it is given.
+    init(encrypting: Bool, key: UnsafeBufferPointer<UInt8>, nonce: [UInt8]) throws(CryptoError) {
+        guard nonce.count == GCM.nonceByteCount else { throw .invalidNonceLength(nonce.count) }
+        let cipher = try AESGCMCipher.forKey(byteCount: key.count)
         guard let pointer = EVP_CIPHER_CTX_new() else {
             throw .libraryFailure("EVP_CIPHER_CTX_new")
         }
@@ -19,10 +20,10 @@ final class OpaqueContext: @unchecked Sendable {
         guard EVP_CipherInit_ex(pointer, cipher.cipher, nil, nil, nil, direction) == 1 else {
             throw .libraryFailure("EVP_CipherInit_ex")
         }
-        guard EVP_CIPHER_CTX_ctrl(pointer, EVP_CTRL_GCM_SET_IVLEN, Int32(GCMNonce.byteCount), nil) == 1 else {
+        guard EVP_CIPHER_CTX_ctrl(pointer, EVP_CTRL_GCM_SET_IVLEN, Int32(GCM.nonceByteCount), nil) == 1 else {
             throw .libraryFailure("EVP_CTRL_GCM_SET_IVLEN")
         }
-        guard EVP_CipherInit_ex(pointer, nil, nil, key, nonce, direction) == 1 else {
+        guard EVP_CipherInit_ex(pointer, nil, nil, key.baseAddress, nonce, direction) == 1 else {
             throw .libraryFailure("EVP_CipherInit_ex(key)")
         }
     }

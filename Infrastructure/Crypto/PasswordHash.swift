@@ -28,7 +28,7 @@ public struct PasswordHash: Sendable {
 
     private static func derive(_ password: String, salt: [UInt8], iterations: UInt32) throws(CryptoError) -> [UInt8] {
         let passwordBytes = Array(password.utf8)
-        let passwordLength = try AES256GCM.checkedLength(passwordBytes.count)
+        let passwordLength = try Int32(libcryptoLength: passwordBytes.count)
         var output = [UInt8](repeating: 0, count: 32)
         let status = passwordBytes.withUnsafeBufferPointer { passwordBuffer in
             passwordBuffer.withMemoryRebound(to: CChar.self) { characters in

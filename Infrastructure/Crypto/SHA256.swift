@@ -3,7 +3,7 @@ import CLibCrypto
 /// SHA-256 through libcrypto's one-shot `EVP_Digest`, e.g. to turn a cache key into a file name.
 public enum SHA256 {
     public static func hash(_ bytes: [UInt8]) throws(CryptoError) -> [UInt8] {
-        let length = try AES256GCM.checkedLength(bytes.count)
+        let length = try Int32(libcryptoLength: bytes.count)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var digestLength: UInt32 = 0
         guard EVP_Digest(bytes, Int(length), &digest, &digestLength, EVP_sha256(), nil) == 1, digestLength == 32 else {

@@ -25,14 +25,14 @@ enum HKDFSHA256 {
               EVP_PKEY_CTX_set_hkdf_md(context, EVP_sha256()) == 1,
               EVP_PKEY_CTX_set_hkdf_mode(context, mode) == 1
         else { throw .libraryFailure("EVP_PKEY_derive_init(HKDF)") }
-        let keyLength = try AES256GCM.checkedLength(key.count)
+        let keyLength = try Int32(libcryptoLength: key.count)
         guard EVP_PKEY_CTX_set1_hkdf_key(context, key, keyLength) == 1 else { throw .libraryFailure("EVP_PKEY_CTX_set1_hkdf_key") }
         if !salt.isEmpty {
-            let saltLength = try AES256GCM.checkedLength(salt.count)
+            let saltLength = try Int32(libcryptoLength: salt.count)
             guard EVP_PKEY_CTX_set1_hkdf_salt(context, salt, saltLength) == 1 else { throw .libraryFailure("EVP_PKEY_CTX_set1_hkdf_salt") }
         }
         if !info.isEmpty {
-            let infoLength = try AES256GCM.checkedLength(info.count)
+            let infoLength = try Int32(libcryptoLength: info.count)
             guard EVP_PKEY_CTX_add1_hkdf_info(context, info, infoLength) == 1 else { throw .libraryFailure("EVP_PKEY_CTX_add1_hkdf_info") }
         }
         var output = [UInt8](repeating: 0, count: length)

@@ -33,7 +33,7 @@ public struct HPKEContext: ~Copyable, Sendable {
 
     /// `ciphertext || tag` of `plaintext`, under the next nonce.
     public mutating func seal(_ plaintext: [UInt8], associatedData: [UInt8] = []) throws(CryptoError) -> [UInt8] {
-        let context = try OpaqueContext(encrypting: true, key: key.buffer.baseAddress, nonce: try nextNonce(), cipher: cipher())
+        let context = try OpaqueContext(encrypting: true, key: UnsafeBufferPointer(key.buffer), nonce: try nextNonce())
         return try GCM.seal(plaintext, associatedData: associatedData, in: context)
     }
 
@@ -41,7 +41,7 @@ public struct HPKEContext: ~Copyable, Sendable {
     /// that does not open uses up no sequence number, as RFC 9180 section 5.2 says.
     public mutating func open(_ sealed: [UInt8], associatedData: [UInt8] = []) throws(CryptoError) -> [UInt8] {
         let nonce = try computeNonce(sequence)
-        let context = try OpaqueContext(encrypting: false, key: key.buffer.baseAddress, nonce: nonce, cipher: cipher())
+        let context = try OpaqueContext(encrypting: false, key: UnsafeBufferPointer(key.buffer), nonce: nonce)
         let plaintext = try GCM.open(sealed, associatedData: associatedData, in: context)
         sequence += 1
         return plaintext
@@ -69,9 +69,5 @@ public struct HPKEContext: ~Copyable, Sendable {
             for index in 0..<8 { nonce[nonce.count - 8 + index] ^= counter[index] }
         }
         return nonce
-    }
-
-    private func cipher() throws(CryptoError) -> AESGCMCipher {
-        try AESGCMCipher.forKey(byteCount: suite.aead.keyByteCount)
     }
 }

@@ -25,9 +25,8 @@ struct ResponseSecret: Sendable {
         var aeadKey = try HKDFSHA256.expand(pseudorandomKey: key, info: Array("key".utf8), length: suite.aead.keyByteCount)
         defer { aeadKey.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) } }
         let nonce = try HKDFSHA256.expand(pseudorandomKey: key, info: Array("nonce".utf8), length: suite.aead.nonceByteCount)
-        let cipher = try AESGCMCipher.forKey(byteCount: suite.aead.keyByteCount)
         return try aeadKey.withUnsafeBufferPointer { buffer throws(CryptoError) in
-            try OpaqueContext(encrypting: encrypting, key: buffer.baseAddress, nonce: nonce, cipher: cipher)
+            try OpaqueContext(encrypting: encrypting, key: buffer, nonce: nonce)
         }
     }
 }

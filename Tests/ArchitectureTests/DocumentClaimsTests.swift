@@ -67,7 +67,7 @@ struct DocumentClaimsTests {
     static let pathPrefixes = ["App/", "Backend/", "Benchmarks/", "Data/", "Domain/", "Fuzz/", "Infrastructure/", "Presentation/", "Tests/", "docs/", "scripts/", ".ci/"]
 
     /// A name in code style that may be a type: a capital first, a lower-case letter
-    /// somewhere (so `AES256Key`, `HTTPTransport` and `URLSessionTransport` are read,
+    /// somewhere (so `X25519PublicKey`, `HTTPTransport` and `URLSessionTransport` are read,
     /// `HTTP` and `GET` are not), and optionally a member after a dot.
     static var symbol: Regex<(Substring, Substring, Substring?)> { /^([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(?:\.([a-z][A-Za-z0-9]*))?$/ }
 

