@@ -19,8 +19,8 @@ public enum ObliviousEncapsulation {
         return try sealRequest(request, for: configuration, ephemeral: ephemeral)
     }
 
-    /// With a caller-chosen ephemeral key: internal, for known-answer tests only (see
-    /// `HPKE.sender`).
+    /// The seal itself, with the ephemeral key the public one draws. Internal on purpose:
+    /// only known-answer tests may pick the key (see `HPKE.sender`).
     static func sealRequest(
         _ request: [UInt8],
         for configuration: ObliviousKeyConfiguration,

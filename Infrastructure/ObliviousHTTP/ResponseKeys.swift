@@ -46,7 +46,8 @@ public struct ObliviousResponseSealer: Sendable {
         return try seal(response, responseNonce: nonce)
     }
 
-    /// With a caller-chosen nonce: internal, for known-answer tests only.
+    /// The seal itself, with the nonce the public one draws. Internal on purpose: only
+    /// known-answer tests may pick the nonce, since one used twice under a key breaks GCM.
     func seal(_ response: [UInt8], responseNonce: [UInt8]) throws(ObliviousHTTPError) -> [UInt8] {
         do {
             let context = try keys.context(encrypting: true, responseNonce: responseNonce)
