@@ -23,13 +23,6 @@ enum DHKEM {
         return try extractAndExpand(exchanged, context: encapsulatedKey + recipient.publicKey.rawRepresentation)
     }
 
-    /// `DeriveKeyPair` (RFC 9180 section 7.1.3): the private key `inputKeyMaterial`
-    /// determines, as the published test vectors make theirs.
-    static func deriveKeyPair(from inputKeyMaterial: [UInt8]) throws(CryptoError) -> X25519PrivateKey {
-        let key = try LabeledKDF.extract(suite: suite, salt: [], label: "dkp_prk", inputKeyMaterial: inputKeyMaterial)
-        let scalar = try LabeledKDF.expand(suite: suite, pseudorandomKey: key, label: "sk", info: [], length: X25519PrivateKey.byteCount)
-        return try X25519PrivateKey(rawRepresentation: scalar)
-    }
 
     private static func extractAndExpand(_ exchanged: [UInt8], context: [UInt8]) throws(CryptoError) -> [UInt8] {
         let key = try LabeledKDF.extract(suite: suite, salt: [], label: "eae_prk", inputKeyMaterial: exchanged)
