@@ -52,7 +52,10 @@ enum GCM {
         try addAssociatedData(associatedData, to: context)
 
         var failure: CryptoError?
-        let plaintext = [UInt8](unsafeUninitializedCapacity: ciphertextCount) { buffer, count in
+        // At least one byte of capacity: with none, the standard library hands out its one
+        // shared empty array and writes the count into it, which two threads opening empty
+        // messages at once do together (ThreadSanitizer reports it as a race).
+        let plaintext = [UInt8](unsafeUninitializedCapacity: max(ciphertextCount, 1)) { buffer, count in
             // From here on `buffer` may hold unauthenticated bytes: wipe it on every failure.
             func fail(_ error: CryptoError) {
                 if let base = buffer.baseAddress { OPENSSL_cleanse(base, buffer.count) }
