@@ -75,10 +75,38 @@ struct DocumentClaimsTests {
     /// test's `extension StoreClient { func … }` must not make a claim about the client
     /// true. Only a type no production file declares (a test double, a suite) is looked
     /// for in the tests, and there only where it is declared, never where it is extended.
-    static func declaringFiles(of type: String, in files: [(name: String, text: String, isTest: Bool)]) -> [String] {
-        let production = files.filter { !$0.isTest && $0.text.contains(pattern: #"(struct|enum|class|actor|protocol|typealias|extension)\s+(\w+\.)?\#(type)\b"#) }
-        guard production.isEmpty else { return production.map(\.text) }
-        return files.filter { $0.isTest && $0.text.contains(pattern: #"(struct|enum|class|actor|protocol|typealias)\s+\#(type)\b"#) }.map(\.text)
+    ///
+    /// Each file's declarations are read once, into an index by name: a scan of every
+    /// source for each name the documents use held a thread for 10 s (and past its time
+    /// limit on a loaded machine).
+    struct Declarations {
+        private let files: [(name: String, text: String, isTest: Bool)]
+        private var production: [String: [Int]] = [:]
+        private var tests: [String: [Int]] = [:]
+
+        init(_ files: [(name: String, text: String, isTest: Bool)]) throws {
+            self.files = files
+            // `extension Outer.Inner` declares members of both names for this purpose,
+            // as `(\w+\.)?Name\b` would have found either.
+            let declaration = try NSRegularExpression(pattern: #"(struct|enum|class|actor|protocol|typealias|extension)\s+(\w+)(?:\.(\w+))?"#)
+            for (index, file) in files.enumerated() {
+                let text = file.text as NSString
+                for match in declaration.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                    let keyword = text.substring(with: match.range(at: 1))
+                    let names = [2, 3].map { match.range(at: $0) }.filter { $0.location != NSNotFound }.map { text.substring(with: $0) }
+                    if !file.isTest {
+                        for name in names { production[name, default: []].append(index) }
+                    } else if keyword != "extension", let name = names.first {
+                        tests[name, default: []].append(index)
+                    }
+                }
+            }
+        }
+
+        func declaringFiles(of type: String) -> [String] {
+            let found = production[type] ?? tests[type] ?? []
+            return Set(found).sorted().map { files[$0].text }
+        }
     }
 
     @Test("every path named in code style exists")
@@ -102,15 +130,14 @@ struct DocumentClaimsTests {
             return (entry.document, String(match.1), match.2.map(String.init))
         }
         #expect(spans.count >= 50, "the documents name fewer types than they did; was the search broken?")
-        var declaringFiles: [String: [String]] = [:]
+        let declarations = try Declarations(files)
         for (document, type, member) in spans where !Self.elsewhere.contains(type) {
             if member == "swift" {
                 #expect(fileNames.contains("\(type).swift"), "\(document) names \(type).swift, which no folder holds")
                 continue
             }
             // The files that declare or extend the type: its members are there.
-            let declaring = declaringFiles[type] ?? Self.declaringFiles(of: type, in: files)
-            declaringFiles[type] = declaring
+            let declaring = declarations.declaringFiles(of: type)
             #expect(!declaring.isEmpty, "\(document) names `\(type)`, which no source declares")
             guard !declaring.isEmpty, let member else { continue }
             let memberDeclared = declaring.contains {
