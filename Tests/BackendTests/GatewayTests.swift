@@ -159,6 +159,7 @@ struct GatewayTests {
 
     @Test(
         "a replay memory that was full sweeps what has expired before it refuses for room",
+        .onItsOwnThread,
         arguments: [4_096, ReplayMemory.defaultCapacity]
     )
     func fullMemoryRecovers(capacity: Int) throws {

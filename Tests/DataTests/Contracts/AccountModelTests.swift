@@ -8,7 +8,7 @@ import Testing
 /// logins (right, wrong, unknown), questions under each policy, logouts and, once, the
 /// backend going away, must give the same outcomes from FakeAuthRepository as from
 /// RemoteAuthRepository over storefront-server. Fixed seeds.
-@Suite("FakeAuthRepository models RemoteAuthRepository over storefront-server", .timeLimit(.minutes(2)))
+@Suite("FakeAuthRepository models RemoteAuthRepository over storefront-server", .timeLimit(.minutes(2)), .onItsOwnThread)
 struct AccountModelTests {
     static let seeds: [UInt64] = [20_261_126, 35]
     static let steps = 120

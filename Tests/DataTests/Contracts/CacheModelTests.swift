@@ -7,7 +7,7 @@ import Testing
 /// The fake cache as a model of every store: the same generated sequence of stores,
 /// reads, removals and removals by prefix, on one clock, must leave each store giving
 /// the fake's answers. Fixed seeds; a divergence names the seed and the step.
-@Suite("FakeResponseCache models every store over generated sequences", .timeLimit(.minutes(2)))
+@Suite("FakeResponseCache models every store over generated sequences", .timeLimit(.minutes(2)), .onItsOwnThread)
 struct CacheModelTests {
     static let seeds: [UInt64] = [20_261_126, 35]
     static let steps = 300

@@ -17,7 +17,7 @@ import Testing
 /// the cache as it was; and the session file is unchanged unless the backend really
 /// renewed it (it then holds exactly the issued tokens) or really refused the refresh
 /// with 401/403 (it is then gone).
-@Suite("The client stack under hostile backend rounds, over every cache store", .timeLimit(.minutes(4)))
+@Suite("The client stack under hostile backend rounds, over every cache store", .timeLimit(.minutes(4)), .onItsOwnThread)
 struct HostileBackendTests {
     /// Rounds for the store the App ships, and for every other.
     private static let rounds = (shipped: 2_000, other: 400)

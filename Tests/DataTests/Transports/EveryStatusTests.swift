@@ -12,7 +12,7 @@ import Testing
 ///
 /// AsyncHTTPClient 1.37.0 stops the process on a status below 100 with a body (see
 /// `StatusLineGuard`): without the guard this suite does not fail, it kills the runner.
-@Suite("Every status line, 000 to 999", .timeLimit(.minutes(2)))
+@Suite("Every status line, 000 to 999", .timeLimit(.minutes(2)), .onItsOwnThread)
 struct EveryStatusTests {
     /// Picks the order and the bodies; printed so a failure can be replayed.
     private static let seed: UInt64 = 20_261_123

@@ -11,7 +11,7 @@ import Testing
 /// inserted, a lying Content-Length, broken chunking), 2,000 times. Every exchange must
 /// end, by the deadline at the latest, in a response or a typed error: never a crash,
 /// never a hang. (FoundationNetworking traps on some of these: see the contract suite.)
-@Suite("AsyncHTTPClient under 2,000 mangled answers", .timeLimit(.minutes(2)))
+@Suite("AsyncHTTPClient under 2,000 mangled answers", .timeLimit(.minutes(2)), .onItsOwnThread)
 struct MangledAnswerTests {
     private static let count = 2_000
     private static let seed: UInt64 = 20_261_122
