@@ -184,7 +184,12 @@ extension Process {
                 } catch {
                     terminationHandler = nil
                     continuation.resume(throwing: error)
+                    return
                 }
+                // A cancel that came while `run()` was still starting the child found no
+                // process identifier to kill (the handler below runs once, at the cancel);
+                // the child has one now.
+                if Task.isCancelled { kill(processIdentifier, SIGKILL) }
             }
         } onCancel: {
             // Only a started child: kill(0, …) would signal the whole process group.

@@ -87,6 +87,27 @@ struct WaitsThatEndTests {
         #expect(isGone(pid) || state == "Z", "the child \(pid) outlived the cancelled wait: \(state.map(String.init) ?? "?")")
     }
 
+    /// A cancel can come before `run()` has given the child a process identifier (a
+    /// loaded machine once took that long): the cancellation handler then has nothing
+    /// to kill. Cancelled before it starts, the wait must still kill the child and end;
+    /// left alone, `sleep` would end by itself 30 s later, unkilled.
+    @Test("a wait cancelled before its child started still kills the child, and throws")
+    func cancelledBeforeStart() async throws {
+        let task = Task { () -> (threw: Bool, killed: Bool) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "exec sleep 30"]
+            process.environment = ChildEnvironment.clean(home: "/nonexistent")
+            var threw = false
+            do { _ = try await process.runUntilExit() } catch is CancellationError { threw = true }
+            return (threw, process.terminationReason == .uncaughtSignal)
+        }
+        let (threw, killed) = try await task.value
+        #expect(threw)
+        #expect(killed, "the child ran to its end: the cancel before it started killed nothing")
+    }
+
     @Test("a gate nobody opens: cancelling the wait ends it with CancellationError")
     func cancelledGate() async throws {
         let gate = Gate()
