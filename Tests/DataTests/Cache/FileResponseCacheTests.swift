@@ -164,15 +164,20 @@ struct FileResponseCacheTests {
         // a torn entry fails to decode, reads as a miss and is removed, so a miss counts.
         await FileResponseCache(directory: directory, clock: FakeWallClock()).store(values[0].bytes, for: "shared", validity: CacheValidity())
 
+        // Each writer and reader on a thread of its own: they race for real, and their
+        // seconds of encoding and decoding hold none of the pool's threads (a loaded run
+        // saw the pool stop for 8 s while all sixteen ran there).
+        let threads = (0..<(2 * values.count)).map { _ in ThreadExecutor() }
+        defer { threads.forEach { $0.stop() } }
         let torn = await withTaskGroup(of: Int.self) { group in
-            for value in values {
-                group.addTask {
+            for (index, value) in values.enumerated() {
+                group.addTask(executorPreference: threads[2 * index]) {
                     // A cache per task, as each `storefront` process would have its own.
                     let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
                     for _ in 0..<10 { await cache.store(value.bytes, for: "shared", validity: CacheValidity()) }
                     return 0
                 }
-                group.addTask {
+                group.addTask(executorPreference: threads[2 * index + 1]) {
                     let cache = FileResponseCache(directory: directory, clock: FakeWallClock())
                     var torn = 0
                     for _ in 0..<20 {
