@@ -14,7 +14,8 @@ import Testing
 /// The preference reaches the test's child tasks and the default actors it calls
 /// (SE-0417); a `Task {}` it starts goes back to the pool, as one would anyway. So the
 /// whole test shares one thread: a test whose point is work running in parallel (racing
-/// writers, a refresh shared by many callers) keeps the pool.
+/// writers) gives each racer a `ThreadExecutor` of its own instead, through
+/// `addTask(executorPreference:)`, as `FileResponseCacheTests.concurrentWriters` does.
 public struct OnItsOwnThread: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
