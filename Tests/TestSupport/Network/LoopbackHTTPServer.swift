@@ -46,11 +46,19 @@ public final class LoopbackHTTPServer: Sendable {
 
         let received = self.received
         let events = self.events
+        // The thread owns the listening descriptor and closes it as it ends. Closed by
+        // `stop()` instead, while the thread was still serving, its number would be
+        // free for the next server the run opens, and the thread, back at `accept`,
+        // would answer that server's requests with this one's replies.
         let thread = Thread {
+            defer { close(listener) }
             while true {
                 let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return } // the listener was closed: stop
-                Self.serve(connection, respond: respond, received: received, events: events)
+                if connection >= 0 {
+                    Self.serve(connection, respond: respond, received: received, events: events)
+                } else if errno != EINTR && errno != ECONNABORTED {
+                    return // shut down by `stop()`
+                }
             }
         }
         thread.start()
@@ -62,9 +70,10 @@ public final class LoopbackHTTPServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
 
+    /// Stops listening: a waiting `accept` fails at once, and so does the next one if the
+    /// thread is still serving a client; the thread then closes the descriptor itself.
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         events.finish()
     }
 
