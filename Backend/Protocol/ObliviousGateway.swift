@@ -7,13 +7,14 @@ import Infrastructure
 ///
 /// Everything the client acts on is inside the encapsulated answer: every status (a
 /// 404, a 401, a 304, the refusals below), every header, every body. The only answers
-/// not sealed are those no key can seal: an unknown key (`ohttp-key`, RFC 9458 section
-/// 5.3) and a request that does not open.
+/// not sealed are those given before the request is opened (RFC 9458 section 5.2): an
+/// unknown key (`ohttp-key`, section 5.3), a request that does not open, and one over
+/// the size cap.
 struct ObliviousGateway: Sendable {
     static let path = ObliviousGatewayPath.wellKnown
-    /// How far a request's `Date` may be from the gateway's clock (RFC 9458 section
-    /// 6.5), and so how long its `enc` is remembered.
-    static let window: Int64 = 300
+    /// How far a request's `Date` may be from the gateway's clock, and how long its
+    /// `enc` is remembered.
+    static let window = ReplayWindow.standard
 
     let keys: GatewayKeys
     let replays: ReplayMemory
@@ -41,11 +42,10 @@ struct ObliviousGateway: Sendable {
         }
         let key = { (id: UInt8) in ring.acceptedKey(id: id, at: now) }
         if bodyTooLarge {
-            // The response key needs only the header and enc: the 413 opens for its client.
-            guard let sealer = try? ObliviousEncapsulation.responseSealer(forStartOf: request.body, key: key) else {
-                return problem(413, type: "about:blank", title: "request body too large")
-            }
-            return encapsulated(message(413, "Request body too large"), with: sealer, now: now)
+            // Refused before it was opened, so unsealed (RFC 9458 section 5.2). Sealed to
+            // the request's `enc`, it would be believed, and a relay that padded any
+            // request would have its client say that the request was too long.
+            return problem(413, type: "about:blank", title: "request body too large")
         }
         let opened: ObliviousOpenedRequest
         do {
@@ -56,27 +56,31 @@ struct ObliviousGateway: Sendable {
             return problem(400, type: "about:blank", title: "the encapsulated request did not open")
         }
         let sealer = opened.response
-        guard let inner = try? BinaryHTTPRequest(decoding: opened.request) else {
-            return encapsulated(message(400, "The encapsulated request is not a Binary HTTP request"), with: sealer, now: now)
-        }
-        guard let sent = inner.headerFields.first(where: { $0.name == "date" }).flatMap({ HTTPDate.parse($0.value, now: clock.now) }),
-              abs(Int64(sent.timeIntervalSince1970) - now) <= Self.window else {
-            return encapsulated(dateProblem(), with: sealer, now: now)
-        }
-        switch replays.admit(opened.encapsulatedKey, until: max(Int64(sent.timeIntervalSince1970), now) + Self.window, now: now) {
+        let inner = try? BinaryHTTPRequest(decoding: opened.request)
+        let sent = inner?.headerFields.first(where: { $0.name == "date" }).flatMap { HTTPDate.parse($0.value, now: clock.now) }
+        let judgement = Self.window.judge(sent: sent.map { Int64($0.timeIntervalSince1970) }, now: now)
+        // Remembered before any answer, whatever it is: a request refused here is never
+        // served later, when a relay that kept it sends it again.
+        switch replays.admit(opened.encapsulatedKey, until: judgement.rememberUntil, now: now) {
         case .fresh:
             break
         case .replayed:
             return encapsulated(message(425, "This request was already received; it is not served twice"), with: sealer, now: now)
         case .full:
             var busy = message(503, "Too many requests to tell replays apart; try again shortly")
-            busy.headers["Retry-After"] = String(Self.window)
+            busy.headers["Retry-After"] = String(Self.window.width)
             return encapsulated(busy, with: sealer, now: now)
         case .unrecorded(let reason):
             log("a request could not be remembered against replays, so it was not served: \(reason)")
             var busy = message(503, "The backend cannot record requests right now; try again shortly")
             busy.headers["Retry-After"] = "30"
             return encapsulated(busy, with: sealer, now: now)
+        }
+        guard let inner else {
+            return encapsulated(message(400, "The encapsulated request is not a Binary HTTP request"), with: sealer, now: now)
+        }
+        guard judgement.servable else {
+            return encapsulated(dateProblem(), with: sealer, now: now)
         }
         var headers: [String: String] = [:]
         for field in inner.headerFields { headers[field.name] = field.value }

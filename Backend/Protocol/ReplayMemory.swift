@@ -61,8 +61,10 @@ final class ReplayMemory: Sendable {
                 memory.sweep(now: now, file: file)
                 guard memory.expiries.count < capacity else { return .full }
             }
-            if let file, let failure = memory.append(key, until: expiry, to: file) { return .unrecorded(failure) }
+            // Remembered in memory even when the record cannot be written: the request
+            // is refused, and a copy of it is not served by this process either.
             memory.remember(key, until: expiry)
+            if let file, let failure = memory.append(key, until: expiry, to: file) { return .unrecorded(failure) }
             return .fresh
         }
     }

@@ -22,8 +22,9 @@ public struct StoreServerConfiguration: Sendable {
     /// opened or the previous answer went out, or the connection is closed: a client
     /// that trickles its headers cannot hold a connection for ever.
     public var requestReadTimeout: Duration = .seconds(10)
-    /// The largest request body accepted; larger ones get 413.
-    public var maximumRequestBodyBytes: Int = 64 * 1024
+    /// The largest request body accepted; larger ones get 413. The gateway's published
+    /// cap, which sealed clients hold themselves to, and plain requests' alike.
+    public var maximumRequestBodyBytes: Int = ObliviousGatewayLimit.requestBytes
     /// For tests: a delay before every answer.
     public var latency: Duration = .zero
     /// For tests: answer this many requests with 503 before behaving.

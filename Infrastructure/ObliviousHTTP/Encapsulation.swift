@@ -73,21 +73,6 @@ public enum ObliviousEncapsulation {
         }
     }
 
-    /// What seals the response to a request the gateway did not read whole (past its size
-    /// cap): the response key needs only the header and `enc`, the first 39 bytes. The
-    /// answer it seals opens only for the client that made that `enc`.
-    public static func responseSealer(
-        forStartOf encapsulated: [UInt8],
-        key: (UInt8) -> ObliviousGatewayKey?
-    ) throws(ObliviousHTTPError) -> ObliviousResponseSealer {
-        let setup = try recipientContext(encapsulated, key: key)
-        do {
-            return try ObliviousResponseSealer(context: setup.context, encapsulatedKey: setup.encapsulatedKey)
-        } catch {
-            throw .crypto(error)
-        }
-    }
-
     /// `SetupBaseR` for the request's header and `enc`, with the key its id names.
     private static func recipientContext(
         _ encapsulated: [UInt8],
@@ -153,4 +138,11 @@ public struct ObliviousOpenedRequest: Sendable {
 /// an encapsulated request, a `GET` gives the key configurations.
 public enum ObliviousGatewayPath {
     public static let wellKnown = "/.well-known/ohttp-gateway"
+}
+
+/// The largest encapsulated request a gateway reads (PROTOCOL.md). Its refusal of a
+/// larger one comes before the request is opened, so it is unsealed and believed by
+/// no client: a client refuses to send one instead.
+public enum ObliviousGatewayLimit {
+    public static let requestBytes = 64 * 1024
 }

@@ -122,6 +122,25 @@ struct GatewayTests {
         #expect(try open(await restarted.handle(login, bodyTooLarge: false), with: opener).status == 400)
     }
 
+    @Test("a request refused for a date ahead of the clock is remembered: sent again once the clock has caught up, it is not served")
+    func refusedForItsDateStaysRefused() async throws {
+        let handler = try handler()
+        let (login, opener) = try encapsulated("POST", "/auth/login", json: Self.login, to: current, date: now + 400)
+        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 400)
+        // A relay kept it; the client meanwhile retried on the gateway's clock and was served.
+        clock.advance(by: 400)
+        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 425)
+    }
+
+    @Test("a request whose record could not be written is refused, and remembered all the same: a copy is not served")
+    func unrecordedStaysRefused() async throws {
+        let folder = try TemporaryDirectory()
+        let handler = try handler(replays: ReplayMemory(file: folder.file("gone/replay.log"), now: now))
+        let (login, opener) = try encapsulated("POST", "/auth/login", json: Self.login, to: current)
+        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 503)
+        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 425)
+    }
+
     @Test("a body that does not open, or is no Binary HTTP, is refused without being served")
     func unopenable() async throws {
         var (request, _) = try encapsulated("POST", "/auth/login", json: Self.login, to: current)
@@ -140,11 +159,13 @@ struct GatewayTests {
         #expect(try open(refused, with: opener).status == 400)
     }
 
-    @Test("a request over the size cap gets a 413 its client can open")
+    @Test("a request over the size cap gets an unsealed 413: refused before it was opened (RFC 9458 section 5.2), so a relay's padding proves nothing")
     func tooLarge() async throws {
-        let (request, opener) = try encapsulated("POST", "/auth/login", json: Self.login, to: current)
+        let (request, _) = try encapsulated("POST", "/auth/login", json: Self.login, to: current)
         let cut = StoreRequest(method: "POST", target: request.target, headers: request.headers, body: Array(request.body.prefix(100)))
-        #expect(try open(await handler().handle(cut, bodyTooLarge: true), with: opener).status == 413)
+        let response = try await handler().handle(cut, bodyTooLarge: true)
+        #expect(response.status == 413)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
     }
 
     @Test("the well-known resource gives the accepted configurations, current first; the store is not served outside it")
