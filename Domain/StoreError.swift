@@ -27,9 +27,13 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The store at `host` could not prove it is that store; nothing was sent to it, and
     /// no kept answer stands in: a store that cannot be trusted is not an outage.
     case untrustedStore(host: String, Diagnostic)
-    /// The store no longer takes the key this client seals to, and names no other: the
-    /// client's set-up is out of date.
+    /// The store, or something on the way to it, refused the key this client seals to,
+    /// and the client's set-up names no other: it is out of date, or the path is hostile.
     case sealingKeyRetired(Diagnostic)
+    /// The store, or something on the way to it, refused the key of a request that is
+    /// never sent twice (a login: the first may have been served); trying again takes
+    /// the key anew.
+    case sealingKeyRefusedNotResent(Diagnostic)
     /// The key to seal to could not be had: the client's set-up names none that works.
     case sealingKeyUnavailable(Diagnostic)
     /// The store refused a sealed request as one it had already received, or for its

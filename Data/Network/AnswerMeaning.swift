@@ -146,8 +146,12 @@ enum StoreErrorMapping {
             .unusableResponse(Diagnostic("the answer was not an encapsulated response, and sealed mode takes nothing else"))
         case .unopenableResponse(let reason):
             .unusableResponse(Diagnostic("the encapsulated response did not open: \(reason)"))
-        case .gatewayKeyRefused(let keyID):
+        case .gatewayKeyRefused(let keyID, readAgain: true):
             .sealingKeyRetired(Diagnostic(keyID))
+        case .gatewayKeyRefused(let keyID, readAgain: false):
+            .sealingKeyRefusedNotResent(Diagnostic(keyID))
+        case .requestTooLarge:
+            .requestTooLarge
         case .gatewayKeysUnavailable(let reason):
             .sealingKeyUnavailable(Diagnostic(reason))
         case .sealedRequestRefused(let message):

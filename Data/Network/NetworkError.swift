@@ -10,9 +10,13 @@ public enum NetworkError: Error, Equatable, Sendable {
     /// An encapsulated response did not open (sealed for another request, changed, too
     /// short) or held no Binary HTTP answer; no byte of it is used.
     case unopenableResponse(reason: String)
-    /// The gateway holds no key by the id this client sealed to (unknown, or its time
-    /// ran out), and taking the configuration again gave no other one.
-    case gatewayKeyRefused(keyID: String)
+    /// The gateway, or something on the way, said it holds no key by the id this client
+    /// sealed to (unknown, or its time ran out). `readAgain`: the configuration was taken
+    /// again and gave no other one; otherwise the request may not be sent twice (a login,
+    /// a refresh), so it was not tried again.
+    case gatewayKeyRefused(keyID: String, readAgain: Bool)
+    /// A request that, encapsulated, is larger than the gateway reads: not sent.
+    case requestTooLarge(limit: Int)
     /// The gateway's key configuration could not be had (a file that no longer reads, a
     /// well-known resource that answered something else).
     case gatewayKeysUnavailable(reason: String)
@@ -45,7 +49,8 @@ extension NetworkError {
         case .transport(let error): error.summary
         case .unsealedResponse: "answer not encapsulated, refused"
         case .unopenableResponse: "encapsulated response did not open"
-        case .gatewayKeyRefused(let id): "the gateway does not hold the key \(id)"
+        case .gatewayKeyRefused(let id, _): "the gateway does not hold the key \(id)"
+        case .requestTooLarge(let limit): "the sealed request is larger than the gateway's \(limit) bytes"
         case .gatewayKeysUnavailable: "the gateway's key configuration could not be had"
         case .sealedRequestRefused: "sealed request refused as a replay or for its time"
         case .sealingFailed: "sealing failed"

@@ -74,10 +74,17 @@ public struct ErrorMessage: Equatable, Sendable {
         case .sealingKeyRetired(let keyID):
             self.init(
                 code: "gateway-key-refused",
-                sentence: "The store's gateway no longer holds the key \(TerminalText.escapingControls(keyID.summary)) (unknown to it, or retired), "
-                    + "and the key configuration, read again, names no other; get the current one (ohttp-keys) from whoever runs "
-                    + "the store and use it with --ohttp-keys-file.",
+                sentence: "The store's gateway, or something on the way to it, refused the key \(TerminalText.escapingControls(keyID.summary)) "
+                    + "(unknown to the gateway, or retired), and the key configuration, read again, names no other; "
+                    + "get the current one (ohttp-keys) from whoever runs the store and use it with --ohttp-keys-file.",
                 exitStatus: .configuration
+            )
+        case .sealingKeyRefusedNotResent(let keyID):
+            self.init(
+                code: "key-refused-not-resent",
+                sentence: "The store's gateway, or something on the way to it, refused the key \(TerminalText.escapingControls(keyID.summary)); "
+                    + "a login is never sent twice, as the first may have been served. Run the command again: it takes the key anew.",
+                exitStatus: .temporaryFailure
             )
         case .sealingKeyUnavailable(let why):
             self.init(

@@ -50,7 +50,7 @@ struct KeyRotationTests {
         let before = try DataFolder.snapshot(stale.dataDirectory)
         let after = try await stale.run(["search", "phone", "--refresh"])
         #expect(after.status == 78, "\(after.everything)")
-        #expect(after.standardError.contains("no longer holds the key \(oldID)"), "\(after.standardError)")
+        #expect(after.standardError.contains("refused the key \(oldID) (unknown to the gateway, or retired)"), "\(after.standardError)")
         #expect(try DataFolder.snapshot(stale.dataDirectory) == before, "the session or the cache changed")
 
         // The file the rotation replaced: the same person goes on.

@@ -242,45 +242,21 @@ struct SealedAttackTests {
         #expect(loginsServed == 0, "the replayed login minted a token pair")
     }
 
-    /// docs/OPERATIONS.md's rotation, step 2: the file replaced while a command is under
-    /// way. The relay swaps the client's file for the new one as the gateway refuses the
-    /// old key, so the process that read the old configuration meets the refusal.
-    @Test("a client whose key was retired under it reads its file again once, takes the new configuration, and goes on")
-    func rotatedUnderway() async throws {
-        let folder = try TemporaryDirectory()
-        let ringFile = folder.file("ring.jwks")
-        let old = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
-        try GatewayKeyFile.write(old, to: ringFile)
-        let backend = try await RunningBackend.start(keys: try GatewayKeys(file: ringFile))
-        let proxy = try RecordingProxy(backendPort: try #require(URL(string: backend.url)?.port.flatMap { UInt16(exactly: $0) }))
-        let clientFile = folder.file("ohttp-keys")
-        try GatewayKeyFile.writeConfigurations(old.configurations(at: 0), to: clientFile)
-        var cli = try CLI(backend: backend, key: nil)
-        cli.environment["STOREFRONT_OHTTP_KEYS_FILE"] = clientFile
-        cli.environment["STOREFRONT_OHTTP_RELAY"] = proxy.url + ObliviousGatewayPath.wellKnown
-        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
-
-        // Rotated with no grace: the old key opens nothing from now on.
-        let rotated = try old.rotated(previousLifetime: 0, at: Int64(Date().timeIntervalSince1970))
-        try GatewayKeyFile.write(rotated, to: ringFile)
-        let newFile = folder.file("new-ohttp-keys")
-        try GatewayKeyFile.writeConfigurations(rotated.configurations(at: 0), to: newFile)
-        proxy.tamper(withNext: Self.next) { _ in
-            _ = rename(newFile, clientFile)
+    @Test("a request a relay padded past the gateway's cap gets an unsealed 413: unusable (65), not 'too large', nothing changed")
+    func paddedByTheRelay() async throws {
+        try await Path.run { path in
+            let (cli, before) = try await Self.signedIn(path)
+            path.proxy.change(nextRequestBody: { $0 + [UInt8](repeating: 0, count: 70_000) })
+            let result = try await cli.run(["search", "phone", "--refresh"])
+            #expect(result.status == 65, "\(result.everything)")
+            #expect(!result.everything.contains("too large"), "\(result.everything)")
+            let refusal = try #require(path.proxy.exchanges.last)
+            #expect(refusal.status == 413 && refusal.headers["content-type"] == "application/problem+json")
+            #expect(try DataFolder.snapshot(cli.dataDirectory) == before, "the session or the cache changed")
         }
-        let before = proxy.exchanges.count
-        let search = try await cli.run(["search", "phone", "--refresh"])
-        let exchanges = Array(proxy.exchanges.dropFirst(before))
-        proxy.stop()
-        await backend.stop()
-
-        #expect(login.status == 0, "\(login.everything)")
-        #expect(search.status == 0, "\(search.everything)")
-        #expect(exchanges.map(\.status) == [400, 200], "\(exchanges.map(\.status))")
-        #expect(exchanges.first.map { String(decoding: $0.body, as: UTF8.self).contains("#ohttp-key") } == true)
     }
 
-    @Test("a login too large for the gateway gets a refusal the client opens, and a sentence")
+    @Test("a login too large for the gateway is not sent; a sentence says so")
     func tooLarge() async throws {
         let (backend, cli, _) = try await CLI.signedIn()
         let before = try DataFolder.snapshot(cli.dataDirectory)

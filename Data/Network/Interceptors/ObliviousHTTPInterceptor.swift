@@ -12,11 +12,13 @@ import Infrastructure
 /// a relay that forwards it unchanged; and the answer is used only when it is an
 /// encapsulated response that opens for this very request.
 ///
-/// Nothing outside the encapsulation is acted on: an unsealed 401, 404, 304 or 400, a
-/// missing body, a relay's own page, all end the exchange as an unusable answer, and
+/// Nothing outside the encapsulation is acted on: an unsealed 401, 404, 304, 400 or 413,
+/// a missing body, a relay's own page, all end the exchange as an unusable answer, and
 /// nothing is stored. The one exception is the gateway saying it does not hold the key
-/// (`ohttp-key`), which cannot be sealed: the configuration is taken once more from where
-/// it came and the request tried once more; it changes nothing stored either way.
+/// (`ohttp-key`), which cannot be sealed, so may be anyone's word: for a request that may
+/// be sent twice (RFC 9110 section 9.2.2), the configuration is taken once more from
+/// where it came and the request tried once more; a login or a refresh is not sent
+/// again, since the first may have been served. It changes nothing stored either way.
 public struct ObliviousHTTPInterceptor: HTTPInterceptor {
     private let keys: any GatewayKeySource
     /// Where the encapsulated requests go: the gateway, or a relay in front of it.
@@ -57,18 +59,21 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
         var clockOffset: TimeInterval?
         while true {
             let configuration = try await keys.configuration()
-            let date = HTTPDate.format(clock.now.addingTimeInterval(clockOffset ?? 0))
+            let date = HTTPDate.format(Self.toTheMinute(clock.now.addingTimeInterval(clockOffset ?? 0)))
             let outcome = try await exchange(request, body: body, date: date, configuration: configuration, next: next)
             switch outcome {
             case .answer(let answer):
                 return answer
+            case .keyRefused where !request.method.isIdempotent:
+                // Unsealed, so perhaps a relay's word about a request the gateway served.
+                throw .gatewayKeyRefused(keyID: String(configuration.keyID), readAgain: false)
             case .keyRefused where !keyReloaded:
                 // The gateway may have rotated: take the configuration once more, and try
                 // again only if it is another one.
                 keyReloaded = true
-                guard try await keys.reload() else { throw .gatewayKeyRefused(keyID: String(configuration.keyID)) }
+                guard try await keys.reload() else { throw .gatewayKeyRefused(keyID: String(configuration.keyID), readAgain: true) }
             case .keyRefused:
-                throw .gatewayKeyRefused(keyID: String(configuration.keyID))
+                throw .gatewayKeyRefused(keyID: String(configuration.keyID), readAgain: true)
             case .dateRefused(let gatewayDate) where clockOffset == nil:
                 // RFC 9458 section 6.5.2: retry once, freshly encapsulated, on the
                 // gateway's own clock, read from its sealed answer.
@@ -77,6 +82,13 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
                 throw .sealedRequestRefused(message: "the gateway refused the request's date twice")
             }
         }
+    }
+
+    /// The request's `Date`, to the nearest minute: to the second, a clock's steady
+    /// offset from the gateway's would link a client's requests (RFC 9458 section
+    /// 6.5.1). At most 30 s off, a tenth of the gateway's 300 s window.
+    static func toTheMinute(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60)
     }
 
     private enum Outcome {
@@ -102,6 +114,11 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
             (encapsulated, opener) = try ObliviousEncapsulation.sealRequest(padded, for: configuration)
         } catch {
             throw .sealingFailed(reason: error.description)
+        }
+        // The gateway's refusal of a larger one could not be sealed, so would prove
+        // nothing: say it here, where it is known.
+        guard encapsulated.count <= ObliviousGatewayLimit.requestBytes else {
+            throw .requestTooLarge(limit: ObliviousGatewayLimit.requestBytes)
         }
         let outer = HTTPRequest(
             method: .post, scheme: target.scheme, authority: target.authority, path: target.path,

@@ -77,7 +77,7 @@ public struct RetryInterceptor: HTTPInterceptor {
         context: ExchangeContext,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> HTTPAnswer {
-        guard Self.idempotentMethods.contains(request.method) else {
+        guard request.method.isIdempotent else {
             return try await next(request, body)
         }
         var attempt = 1
@@ -107,9 +107,6 @@ public struct RetryInterceptor: HTTPInterceptor {
             attempt += 1
         }
     }
-
-    /// Methods whose repetition is harmless (RFC 9110, 9.2.2), which is what allows a retry.
-    private static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
 
     /// Equal jitter: half of the exponential delay is fixed, half is random, so clients
     /// that failed together do not all come back at the same instant.

@@ -107,7 +107,11 @@ struct MappingTests {
         (.notSignedIn, .notSignedIn),
         (.sessionExpired, .sessionExpired),
         (.unsealedResponse, .unusableResponse(Diagnostic("the answer was not an encapsulated response, and sealed mode takes nothing else"))),
-        (.gatewayKeyRefused(keyID: "7"), .sealingKeyRetired(Diagnostic("7"))),
+        (.gatewayKeyRefused(keyID: "7", readAgain: true), .sealingKeyRetired(Diagnostic("7"))),
+        // A login the gateway (or a relay) refused the key of is not sent twice: try again.
+        (.gatewayKeyRefused(keyID: "7", readAgain: false), .sealingKeyRefusedNotResent(Diagnostic("7"))),
+        // Larger than the gateway reads, so not sent: the gateway's refusal would be unsealed.
+        (.requestTooLarge(limit: 65_536), .requestTooLarge),
         (.gatewayKeysUnavailable(reason: "gone"), .sealingKeyUnavailable(Diagnostic("gone"))),
         // A refresh the backend was too busy to answer: the session is kept, the cache may stand in.
         (.refreshUnavailable(status: 503), .offline),

@@ -64,14 +64,16 @@ struct ObliviousHTTPInterceptorTests {
         }
     }
 
-    @Test("the ohttp-key problem: the configuration is read again, and the request tried once more only when it changed")
+    static let keyProblem = StubResponse(
+        status: 400, headers: ["Content-Type": "application/problem+json"],
+        body: Array(#"{"type":"https://iana.org/assignments/http-problem-types#ohttp-key","title":"key identifier unknown"}"#.utf8)
+    )
+
+    @Test("the ohttp-key problem on a GET: the configuration is read again, and the request tried once more only when it changed")
     func keyProblem() async throws {
         let rotated = try GatewayStub(keyID: 2)
         let stale = try GatewayStub(keyID: 1)
-        let keyProblem = StubResponse(
-            status: 400, headers: ["Content-Type": "application/problem+json"],
-            body: Array(#"{"type":"https://iana.org/assignments/http-problem-types#ohttp-key","title":"key identifier unknown"}"#.utf8)
-        )
+        let keyProblem = Self.keyProblem
         let transport = SpyTransport { request, _ in
             guard request.body?.first == 2 else { return keyProblem }
             return rotated.answer(request, .json(200, #"{"id":1}"#))
@@ -87,10 +89,59 @@ struct ObliviousHTTPInterceptorTests {
 
         // Read again and found the same: the sentence, after one request.
         let unchanged = SpyTransport(always: keyProblem)
-        await #expect(throws: NetworkError.gatewayKeyRefused(keyID: "1")) {
+        await #expect(throws: NetworkError.gatewayKeyRefused(keyID: "1", readAgain: true)) {
             _ = try await chain(stale.interceptor(), unchanged).send(me, context: context)
         }
         #expect(await unchanged.requests.count == 1)
+    }
+
+    @Test("a login met with the ohttp-key problem is not sent again: the problem is unsealed, and the first may have been served")
+    func keyProblemOnALogin() async throws {
+        let rotated = try GatewayStub(keyID: 2)
+        let stale = try GatewayStub(keyID: 1)
+        let transport = SpyTransport(always: Self.keyProblem)
+        let interceptor = ObliviousHTTPInterceptor(
+            keys: SwitchingKeys(first: stale.key.configuration, then: rotated.key.configuration),
+            target: .init(scheme: "https", authority: "s", path: ObliviousGatewayPath.wellKnown), origin: ("https", "s")
+        )
+        let login = HTTPRequest.origin(.post, "/auth/login", headers: [.contentType: "application/json"])
+
+        await #expect(throws: NetworkError.gatewayKeyRefused(keyID: "1", readAgain: false)) {
+            _ = try await chain(interceptor, transport).send(login, body: Array(#"{"username":"u","password":"p"}"#.utf8), context: context)
+        }
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test("a request larger, sealed, than the gateway reads is not sent: the gateway's refusal could not be sealed")
+    func tooLargeToSend() async throws {
+        let gateway = try GatewayStub()
+        let transport = gateway.transport { _, _ in .json(200, "{}") }
+        let search = HTTPRequest.origin(.post, "/auth/login", headers: [.contentType: "application/json"])
+        let body = Array(#"{"username":"u","password":""#.utf8) + [UInt8](repeating: 97, count: 70_000) + Array(#""}"#.utf8)
+
+        await #expect(throws: NetworkError.requestTooLarge(limit: 65_536)) {
+            _ = try await chain(gateway.interceptor(), transport).send(search, body: body, context: context)
+        }
+        #expect(await transport.requests.isEmpty)
+    }
+
+    @Test(
+        "the inner Date is to the nearest minute, so a clock's steady offset does not link a client's requests",
+        arguments: [
+            (1_800_000_000.0, "Fri, 15 Jan 2027 08:00:00 GMT"),
+            (1_800_000_029.9, "Fri, 15 Jan 2027 08:00:00 GMT"),
+            (1_800_000_030.0, "Fri, 15 Jan 2027 08:01:00 GMT"),
+            (1_799_999_970.0, "Fri, 15 Jan 2027 08:00:00 GMT"),
+            (1_799_999_969.0, "Fri, 15 Jan 2027 07:59:00 GMT"),
+        ]
+    )
+    func dateToTheMinute(now: TimeInterval, date: String) async throws {
+        let gateway = try GatewayStub()
+        let transport = gateway.transport { _, _ in .json(200, "{}") }
+        let clock = FakeWallClock(Date(timeIntervalSince1970: now))
+        _ = try await chain(gateway.interceptor(clock: clock), transport).send(me, context: context)
+        let sent = try #require(await transport.requests.first)
+        #expect(gateway.open(sent).request.field("date") == date)
     }
 
     @Test("the date problem, sealed: one retry, freshly encapsulated, dated by the gateway's clock; a second refusal ends it")

@@ -35,8 +35,8 @@ public final class RecordingProxy: Sendable {
     private final class State: Sendable {
         let log = Mutex<[Exchange]>([])
         let rules = Mutex<[Rule]>([])
-        /// Bodies to forward in place of the next requests' own, each used once.
-        let substitutes = Mutex<[[UInt8]]>([])
+        /// Changes to the next requests' bodies before they are forwarded, each used once.
+        let bodyChanges = Mutex<[@Sendable ([UInt8]) -> [UInt8]]>([])
     }
 
     private let server: LoopbackHTTPServer
@@ -46,9 +46,9 @@ public final class RecordingProxy: Sendable {
     public init(backendPort: UInt16) throws {
         let state = state
         server = try LoopbackHTTPServer { received in
-            let substitute = state.substitutes.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            let request = substitute.map {
-                LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0)
+            let change = state.bodyChanges.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            let request = change.map {
+                LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0(received.body))
             } ?? received
             let forwarded = Self.forward(request, to: backendPort)
             let rule = state.rules.withLock { pending -> Rule? in
@@ -91,7 +91,12 @@ public final class RecordingProxy: Sendable {
 
     /// Forwards `body` in place of the next request's own: a request swapped on the way.
     public func substitute(nextRequestBody body: [UInt8]) {
-        state.substitutes.withLock { $0.append(body) }
+        change(nextRequestBody: { _ in body })
+    }
+
+    /// Forwards the next request's body as `change` makes it: a request padded on the way.
+    public func change(nextRequestBody change: @escaping @Sendable ([UInt8]) -> [UInt8]) {
+        state.bodyChanges.withLock { $0.append(change) }
     }
 
     public func stop() {
