@@ -109,7 +109,7 @@ public enum GatewayKeyFile {
             throw .missing(path: path)
         }
         if bytes.first == UInt8(ascii: "{") {
-            throw .unusable(path: path, reason: versionTwoRefusal)
+            throw .unusable(path: path, reason: isPrivateRing(bytes) ? privateRingRefusal : versionTwoRefusal)
         }
         do throws(ObliviousHTTPError) {
             return try ObliviousKeyConfiguration.decodeList(bytes)
@@ -117,6 +117,16 @@ public enum GatewayKeyFile {
             throw .unusable(path: path, reason: "it is not an Oblivious HTTP key configuration (application/ohttp-keys): \(error)")
         }
     }
+
+    /// Whether `bytes` are a JWK Set holding a private key: a gateway's ring, not a key
+    /// from version 2 (which was a shared secret, `k`).
+    private static func isPrivateRing(_ bytes: [UInt8]) -> Bool {
+        (try? JSONDecoder().decode(Document.self, from: Data(bytes)))?.keys?.contains { $0.d != nil && $0.k == nil } == true
+    }
+
+    /// Why a client refuses the gateway's own ring: it holds the private keys.
+    public static let privateRingRefusal = "it is a gateway's private key ring (a JWK Set of X25519 private keys), "
+        + "which is the gateway's alone; use the public key configuration `storefront serve` writes beside it (ohttp-keys) with --ohttp-keys-file"
 
     /// Why a version 2 key (a JWK with a shared secret) is no longer taken, and what replaces it.
     public static let versionTwoRefusal = "it is a version 2 payload key (a JSON Web Key shared by every client), "

@@ -37,6 +37,15 @@ public struct ObliviousKeyConfiguration: Sendable, Equatable {
         algorithms.lazy.compactMap { HPKESuite(kemID: kemID, kdfID: $0.kdfID, aeadID: $0.aeadID) }.first
     }
 
+    /// The first of `list` offering a suite this implementation builds; nil when none does.
+    public static func firstUsable(in list: [ObliviousKeyConfiguration]) -> ObliviousKeyConfiguration? {
+        list.first { $0.preferredSuite != nil }
+    }
+
+    /// Why a list none of whose configurations can be used is refused.
+    public static let noUsableSuite = "none of its key configurations offers a suite this client seals with "
+        + "(X25519, HKDF-SHA256, AES-128-GCM or AES-256-GCM)"
+
     /// Whether the gateway accepts `suite` with this key.
     func offers(_ suite: HPKESuite) -> Bool {
         kemID == HPKESuite.kemID && algorithms.contains(SymmetricAlgorithm(kdfID: HPKESuite.kdfID, aeadID: suite.aead.rawValue))

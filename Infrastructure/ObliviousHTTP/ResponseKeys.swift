@@ -9,14 +9,19 @@ struct ResponseSecret: Sendable {
     private let secret: SecretBytes
 
     init(context: borrowing HPKEContext, encapsulatedKey: [UInt8]) throws(CryptoError) {
-        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: context.suite.aead.keyByteCount)
+        // max(Nn, Nk), as RFC 9458 section 4.4 says: equal to Nk for every AEAD built
+        // here, so no vector tells them apart, but a suite with a longer nonce would.
+        var secret = try context.export(ObliviousEncapsulation.responseLabel, length: Self.secretByteCount(context.suite))
         self.suite = context.suite
         self.encapsulatedKey = encapsulatedKey
         self.secret = SecretBytes(consuming: &secret)
     }
 
-    /// `max(Nn, Nk)`: the response nonce's length.
-    var nonceByteCount: Int { max(suite.aead.nonceByteCount, suite.aead.keyByteCount) }
+    /// `max(Nn, Nk)`: the length of the exported secret and of the response nonce.
+    static func secretByteCount(_ suite: HPKESuite) -> Int { max(suite.aead.nonceByteCount, suite.aead.keyByteCount) }
+
+    /// The response nonce's length.
+    var nonceByteCount: Int { Self.secretByteCount(suite) }
 
     /// An AES-GCM context for the response, set to its key and nonce.
     func context(encrypting: Bool, responseNonce: [UInt8]) throws(CryptoError) -> OpaqueContext {

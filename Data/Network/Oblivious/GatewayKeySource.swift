@@ -42,11 +42,14 @@ public actor FileGatewayKeySource: GatewayKeySource {
         return fresh != current
     }
 
-    /// The first configuration of the file: the gateway's current key.
+    /// The file's first configuration this client can seal to: the gateway lists its
+    /// current key first, but may offer a suite this client does not build.
     public static func read(_ path: String) throws(GatewayKeyFile.Failure) -> ObliviousKeyConfiguration {
         let list = try GatewayKeyFile.readConfigurations(at: path)
-        guard let first = list.first else { throw .unusable(path: path, reason: "it holds no key configuration") }
-        return first
+        guard let usable = ObliviousKeyConfiguration.firstUsable(in: list) else {
+            throw .unusable(path: path, reason: list.isEmpty ? "it holds no key configuration" : ObliviousKeyConfiguration.noUsableSuite)
+        }
+        return usable
     }
 }
 
@@ -90,8 +93,10 @@ public actor WellKnownGatewayKeySource: GatewayKeySource {
             throw .gatewayKeysUnavailable(reason: "\(origin) answered \(response.status.code) without application/ohttp-keys")
         }
         do {
-            guard let first = try ObliviousKeyConfiguration.decodeList(body).first else { throw ObliviousHTTPError.malformed("no configuration") }
-            return first
+            guard let usable = ObliviousKeyConfiguration.firstUsable(in: try ObliviousKeyConfiguration.decodeList(body)) else {
+                throw ObliviousHTTPError.malformed(ObliviousKeyConfiguration.noUsableSuite)
+            }
+            return usable
         } catch {
             throw .gatewayKeysUnavailable(reason: "\(origin) served no usable key configuration: \(error)")
         }
