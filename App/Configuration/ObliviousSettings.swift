@@ -53,6 +53,14 @@ struct ObliviousSettings: Sendable, Equatable {
             return ObliviousSettings(keys: .file(file, configuration), relay: relay, source: source)
         }
         if fromGateway {
+            // Fetched from the gateway, the configuration would go from this computer's
+            // own address, one round trip before the sealed request: the gateway would
+            // link the two by timing, and could hand this address a key of its own
+            // (RFC 9458 section 6.3, RFC 9540 section 7).
+            guard relay == nil else {
+                throw StartupFailure("With a relay, the key configuration is taken from a file (--ohttp-keys-file): "
+                    + "fetched from the gateway, it would go from this computer's own address, which the relay is there to hide.")
+            }
             guard baseURL.scheme?.lowercased() == "https" else {
                 throw StartupFailure("The gateway's key configuration is taken from the backend only over https (\(baseURL.absoluteString) is not): "
                     + "over plain http anyone on the path could hand out a key of their own. Use --ohttp-keys-file instead.")

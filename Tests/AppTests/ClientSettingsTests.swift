@@ -55,6 +55,24 @@ struct ClientSettingsTests {
         #expect(ClientSettings.sessionStore(option: option, environment: environment) == chosen)
     }
 
+    @Test("a relay with the key configuration taken from the gateway is refused: that fetch would go from the client's own address")
+    func relayWithKeysFromGateway() throws {
+        let root = try TemporaryDirectory()
+        let base = ["--data-dir", root.path, "--base-url", "https://store.example"]
+        let refused = try resolve(base + ["--ohttp-keys-from-gateway", "--ohttp-relay", "https://relay.example/relay"], [:])
+        let fromVariables = try resolve(base, ["STOREFRONT_OHTTP_KEYS_FROM_GATEWAY": "1", "STOREFRONT_OHTTP_RELAY": "https://relay.example/relay"])
+        let direct = try resolve(base + ["--ohttp-keys-from-gateway"], [:])
+
+        for result in [refused, fromVariables] {
+            guard case .failure(let failure) = result else {
+                Issue.record("a relay with keys from the gateway was accepted")
+                continue
+            }
+            #expect(failure.sentence.contains("--ohttp-keys-file") && failure.sentence.contains("own address"), "\(failure.sentence)")
+        }
+        #expect(try direct.get().oblivious?.keys == .gateway)
+    }
+
     @Test("a bad key, a bad address or an unwritable folder is one sentence, never a crash")
     func failures() throws {
         let root = try TemporaryDirectory()
