@@ -61,7 +61,7 @@ struct ServerCommand: AsyncParsableCommand {
         }
 
         if options.rotateKey {
-            try rotate(console: console, environment: ProcessInfo.processInfo.environment)
+            try await rotate(console: console, environment: ProcessInfo.processInfo.environment)
             return
         }
         var sealing: Sealing?
@@ -169,11 +169,11 @@ struct ServerCommand: AsyncParsableCommand {
 
     /// `--rotate-key`: a new current key for the ring, the previous one kept for
     /// --previous-key-lifetime seconds; then the program ends without serving.
-    private func rotate(console: ServerConsole, environment: [String: String]) throws {
+    private func rotate(console: ServerConsole, environment: [String: String]) async throws {
         let ringFile = options.gatewayKeyFile ?? (stateDirectory(environment) as NSString).appendingPathComponent(KeyFile.ringName)
         let rotated: (ring: GatewayKeyRing, configuration: String)
         do {
-            rotated = try KeyFile.rotate(ringFile: ringFile, previousLifetime: Int64(options.previousKeyLifetime), now: Date())
+            rotated = try await KeyFile.rotate(ringFile: ringFile, previousLifetime: Int64(options.previousKeyLifetime), now: Date())
         } catch {
             throw console.fail(error)
         }

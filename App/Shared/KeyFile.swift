@@ -63,10 +63,25 @@ public enum KeyFile {
         return path
     }
 
+    /// The lock a rotation holds from reading the ring to writing it, beside the ring.
+    public static func rotationLockPath(forRing ring: String) -> String {
+        ring + ".lock"
+    }
+
     /// Makes a fresh current key for the ring in `ringFile`; the key that was current
     /// stays accepted for `previousLifetime` seconds from `now`, and keys whose time is
     /// up are dropped. The ring is replaced atomically, then the clients' configuration.
-    public static func rotate(ringFile: String, previousLifetime: Int64, now: Date) throws(StartupFailure) -> (ring: GatewayKeyRing, configuration: String) {
+    ///
+    /// Under a lock: two rotations at once would each read the same ring and write
+    /// their own, and the key the first made would be lost, with the clients given it.
+    public static func rotate(ringFile: String, previousLifetime: Int64, now: Date) async throws(StartupFailure) -> (ring: GatewayKeyRing, configuration: String) {
+        let lock: FileLock
+        do {
+            lock = try await FileLock.exclusive(at: rotationLockPath(forRing: ringFile))
+        } catch {
+            throw StartupFailure(couldNotWrite: "the key ring's lock", reason: error.description)
+        }
+        defer { lock.release() }
         let ring = try read(ringFile)
         let rotated: GatewayKeyRing
         do {
