@@ -29,3 +29,10 @@ final class SecretBytes: Sendable {
         buffer.deallocate()
     }
 }
+
+/// Overwrites `bytes` with zeros in a way the compiler may not drop (`OPENSSL_cleanse`):
+/// for the short-lived array copies of a secret that libcrypto's calls take and give
+/// (a Diffie-Hellman output, a pseudorandom key, a private scalar on its way in).
+func wipe(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
+}

@@ -22,7 +22,8 @@ public enum HPKE {
         suite: HPKESuite,
         ephemeral: X25519PrivateKey
     ) throws(CryptoError) -> HPKESender {
-        let (secret, encapsulatedKey) = try DHKEM.encapsulate(to: recipient, ephemeral: ephemeral)
+        var (secret, encapsulatedKey) = try DHKEM.encapsulate(to: recipient, ephemeral: ephemeral)
+        defer { wipe(&secret) }
         return HPKESender(encapsulatedKey: encapsulatedKey, context: try HPKEContext(suite: suite, sharedSecret: secret, info: info))
     }
 
@@ -33,7 +34,8 @@ public enum HPKE {
         info: [UInt8],
         suite: HPKESuite
     ) throws(CryptoError) -> HPKEContext {
-        let secret = try DHKEM.decapsulate(encapsulatedKey, with: privateKey)
+        var secret = try DHKEM.decapsulate(encapsulatedKey, with: privateKey)
+        defer { wipe(&secret) }
         return try HPKEContext(suite: suite, sharedSecret: secret, info: info)
     }
 }

@@ -5,7 +5,10 @@ enum LabeledKDF {
     private static let version = Array("HPKE-v1".utf8)
 
     static func extract(suite: [UInt8], salt: [UInt8], label: String, inputKeyMaterial: [UInt8]) throws(CryptoError) -> [UInt8] {
-        try HKDFSHA256.extract(salt: salt, inputKeyMaterial: version + suite + Array(label.utf8) + inputKeyMaterial)
+        // A copy of the input key material (a DH output, a shared secret): wiped after use.
+        var labeled = version + suite + Array(label.utf8) + inputKeyMaterial
+        defer { wipe(&labeled) }
+        return try HKDFSHA256.extract(salt: salt, inputKeyMaterial: labeled)
     }
 
     static func expand(suite: [UInt8], pseudorandomKey: [UInt8], label: String, info: [UInt8], length: Int) throws(CryptoError) -> [UInt8] {

@@ -25,7 +25,8 @@ public struct X25519PrivateKey: Sendable {
     /// The key whose scalar is `rawRepresentation` (clamped by X25519 itself).
     public init(rawRepresentation: some Collection<UInt8>) throws(CryptoError) {
         guard rawRepresentation.count == Self.byteCount else { throw .invalidKeyLength(rawRepresentation.count) }
-        let bytes = Array(rawRepresentation)
+        var bytes = Array(rawRepresentation)
+        defer { bytes.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) } }
         guard let pointer = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nil, bytes, bytes.count) else {
             throw .libraryFailure("EVP_PKEY_new_raw_private_key(X25519)")
         }

@@ -50,7 +50,8 @@ public enum GatewayKeyFile {
 
     /// The ring in the file at `path`.
     public static func readRing(at path: String) throws(Failure) -> GatewayKeyRing {
-        let bytes = try read(path, maximumBytes: longestRing)
+        var bytes = try read(path, maximumBytes: longestRing)
+        defer { wipe(&bytes) }
         do throws(ObliviousHTTPError) {
             return try ring(from: bytes)
         } catch {
@@ -77,10 +78,13 @@ public enum GatewayKeyFile {
     public static func text(of ring: GatewayKeyRing) -> String {
         let lines = ring.entries.map { entry in
             let configuration = entry.key.configuration
+            // The scalar's array copy is wiped; its base64 text, a Swift string, cannot be.
+            var scalar = entry.key.privateKey.rawRepresentation
+            defer { wipe(&scalar) }
             let exp = entry.notAfter.map { ",\"exp\":\($0)" } ?? ""
             return "  {\"kty\":\"OKP\",\"crv\":\"X25519\",\"kid\":\"\(configuration.keyID)\","
                 + "\"x\":\"\(Base64URL.encode(configuration.publicKey.rawRepresentation))\","
-                + "\"d\":\"\(Base64URL.encode(entry.key.privateKey.rawRepresentation))\"\(exp)}"
+                + "\"d\":\"\(Base64URL.encode(scalar))\"\(exp)}"
         }
         return "{\"keys\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
@@ -88,7 +92,9 @@ public enum GatewayKeyFile {
     /// Writes `ring` for the gateway, replacing any file atomically, so a gateway that
     /// reads it again sees the old ring or the new one, never a mix.
     public static func write(_ ring: GatewayKeyRing, to path: String) throws(FileSystemError) {
-        try PrivateFiles.writeAtomically(Array(text(of: ring).utf8), to: path)
+        var bytes = Array(text(of: ring).utf8)
+        defer { wipe(&bytes) }
+        try PrivateFiles.writeAtomically(bytes, to: path)
     }
 
     /// Writes the clients' configurations (`application/ohttp-keys`).
@@ -136,9 +142,10 @@ public enum GatewayKeyFile {
         if member.kty == "oct" || member.k != nil { throw .malformed(versionTwoRefusal) }
         guard member.kty == "OKP", member.crv == "X25519" else { throw .malformed("a key is not an X25519 key (kty OKP, crv X25519)") }
         guard let kid = member.kid, let id = UInt8(kid) else { throw .malformed("a key's kid is not a key id from 0 to 255") }
-        guard let d = member.d, let secret = Base64URL.decode(d), let x = member.x, let publicBytes = Base64URL.decode(x) else {
+        guard let d = member.d, var secret = Base64URL.decode(d), let x = member.x, let publicBytes = Base64URL.decode(x) else {
             throw .malformed("key \(kid) lacks its x or d in base64url")
         }
+        defer { wipe(&secret) }
         do {
             let privateKey = try X25519PrivateKey(rawRepresentation: secret)
             guard privateKey.publicKey.rawRepresentation == publicBytes else { throw ObliviousHTTPError.malformed("key \(kid)'s x is not its d's public key") }
