@@ -31,7 +31,7 @@ enum StoreConnection {
         // Sealed through a relay, every request goes to the relay: the adapter is its.
         let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
         let adapter = try makeAdapter(settings: settings, origin: relay?.origin ?? origin)
-        var closers = [adapter.close]
+        let closers = [adapter.close]
         var oblivious: ObliviousHTTPInterceptor?
         if let sealing = settings.oblivious {
             let keys: any GatewayKeySource
@@ -39,10 +39,12 @@ enum StoreConnection {
             case .file(let path, let configuration):
                 keys = FileGatewayKeySource(path: path, configuration: configuration)
             case .gateway:
-                // The configuration comes from the backend itself, with its trust and pins.
-                let direct = relay == nil ? adapter : try makeAdapter(settings: settings, origin: origin)
-                if relay != nil { closers.append(direct.close) }
-                keys = WellKnownGatewayKeySource(scheme: origin.scheme ?? "https", authority: authority(of: origin), transport: direct.transport)
+                // The configuration comes from the backend itself, with its trust and pins;
+                // never with a relay (the settings refuse that), so the adapter is the backend's.
+                keys = WellKnownGatewayKeySource(
+                    scheme: origin.scheme ?? "https", authority: authority(of: origin), transport: adapter.transport,
+                    dataFolder: settings.stateDirectory, clock: clock
+                )
             }
             let destination = relay?.origin ?? origin
             let target = ObliviousHTTPInterceptor.Target(

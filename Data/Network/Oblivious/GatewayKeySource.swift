@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import HTTPTypes
 import Infrastructure
+import SystemPackage
 
 /// Where the client takes the gateway's public key configuration from (RFC 9458
 /// section 3): all it holds, since every request is sealed to that public key and no
@@ -54,35 +60,57 @@ public actor FileGatewayKeySource: GatewayKeySource {
 }
 
 /// The configuration the gateway serves at `/.well-known/ohttp-gateway` (RFC 9540),
-/// fetched when first needed and again when the gateway refuses it. Only over https,
-/// with the trust and pins of every other request: over plain http anyone on the path
-/// could hand the client a key of their own.
+/// fetched when none is kept fresh, and kept in the data folder (`KeptGatewayKeys`:
+/// its lifetime, and what may replace it). Only over https, with the trust and pins of
+/// every other request: over plain http anyone on the path could hand the client a key
+/// of their own. Never with a relay: the fetch goes from the client's own address.
 public actor WellKnownGatewayKeySource: GatewayKeySource {
     public nonisolated let origin: String
     private let request: HTTPRequest
     private let transport: any HTTPTransport
+    /// Where the fetched configuration is kept between commands.
+    private let keptFile: String
+    private let clock: any WallClock
     private var current: ObliviousKeyConfiguration?
 
-    public init(scheme: String, authority: String, transport: any HTTPTransport) {
+    /// The file, in the data folder, that keeps the fetched configuration.
+    public static let keptFileName = "ohttp-keys-from-gateway"
+
+    /// - Parameter dataFolder: where the fetched configuration is kept between commands.
+    public init(scheme: String, authority: String, transport: any HTTPTransport, dataFolder: String, clock: any WallClock) {
         request = HTTPRequest(method: .get, scheme: scheme, authority: authority, path: ObliviousGatewayPath.wellKnown, headerFields: [.accept: "application/ohttp-keys"])
         origin = "\(scheme)://\(authority)\(ObliviousGatewayPath.wellKnown)"
         self.transport = transport
+        keptFile = FilePath(dataFolder).appending(Self.keptFileName).string
+        self.clock = clock
     }
 
     public func configuration() async throws(NetworkError) -> ObliviousKeyConfiguration {
         if let current { return current }
-        let fetched = try await fetch()
+        let kept = readKept()
+        if let kept, kept.isFresh(for: origin, at: now), let configuration = kept.configuration {
+            current = configuration
+            return configuration
+        }
+        let fetched = try await fetch(replacing: kept, refetch: false)
         current = fetched
         return fetched
     }
 
+    /// Fetches again for the gateway's `ohttp-key` problem, once in a kept lifetime: the
+    /// problem is unsealed, and a relay or hop could otherwise have the client ask as
+    /// often as it likes.
     public func reload() async throws(NetworkError) -> Bool {
-        let fresh = try await fetch()
+        let kept = readKept()
+        if let kept, kept.isFresh(for: origin, at: now), kept.refetched { return false }
+        let fresh = try await fetch(replacing: kept, refetch: true)
         defer { current = fresh }
         return fresh != current
     }
 
-    private func fetch() async throws(NetworkError) -> ObliviousKeyConfiguration {
+    private var now: Int64 { Int64(clock.now.timeIntervalSince1970.rounded(.down)) }
+
+    private func fetch(replacing kept: KeptGatewayKeys?, refetch: Bool) async throws(NetworkError) -> ObliviousKeyConfiguration {
         let (response, body): (HTTPResponse, [UInt8])
         do {
             (response, body) = try await transport.send(request, body: nil)
@@ -92,13 +120,32 @@ public actor WellKnownGatewayKeySource: GatewayKeySource {
         guard response.status == .ok, response.headerFields[.contentType]?.lowercased() == "application/ohttp-keys" else {
             throw .gatewayKeysUnavailable(reason: "\(origin) answered \(response.status.code) without application/ohttp-keys")
         }
+        let list: [ObliviousKeyConfiguration]
         do {
-            guard let usable = ObliviousKeyConfiguration.firstUsable(in: try ObliviousKeyConfiguration.decodeList(body)) else {
-                throw ObliviousHTTPError.malformed(ObliviousKeyConfiguration.noUsableSuite)
-            }
-            return usable
+            list = try ObliviousKeyConfiguration.decodeList(body)
         } catch {
             throw .gatewayKeysUnavailable(reason: "\(origin) served no usable key configuration: \(error)")
         }
+        guard let usable = ObliviousKeyConfiguration.firstUsable(in: list) else {
+            throw .gatewayKeysUnavailable(reason: "\(origin) served no usable key configuration: \(ObliviousKeyConfiguration.noUsableSuite)")
+        }
+        let now = now
+        if let kept, !kept.admits(list, from: origin, at: now) {
+            throw .gatewayKeysUnavailable(
+                reason: "\(origin) handed out another key while the one kept in \(keptFile) is fresh, which a gateway telling its clients "
+                    + "apart would do; remove that file to take the new one"
+            )
+        }
+        let freshUntil = KeptGatewayKeys.freshUntil(maxAge: CacheDirectives(response).maxAge, now: now)
+        // Not kept is only slower: the next command fetches again.
+        if let encoded = try? JSONEncoder().encode(KeptGatewayKeys(origin: origin, list: body, freshUntil: freshUntil, refetched: refetch)) {
+            try? PrivateFiles.writeAtomically(Array(encoded), to: keptFile, durable: false)
+        }
+        return usable
+    }
+
+    private func readKept() -> KeptGatewayKeys? {
+        guard let bytes = try? PrivateFiles.read(at: keptFile, maximumBytes: 64 * 1024) else { return nil }
+        return try? JSONDecoder().decode(KeptGatewayKeys.self, from: Data(bytes))
     }
 }
