@@ -66,6 +66,14 @@ final class RunningBackend: Sendable {
         return backend
     }
 
+    /// A recording relay in front of this backend, on a loopback port of its own.
+    func relay() throws -> RecordingProxy {
+        guard let port = URL(string: url)?.port.flatMap({ UInt16(exactly: $0) }) else {
+            throw CLI.Failure(description: "the backend's URL \(url) names no port")
+        }
+        return try RecordingProxy(backendPort: port)
+    }
+
     /// Stops the server and waits until its run has returned; requests after this find
     /// nothing listening. Safe to call more than once: the test's scope calls it again.
     func stop() async {

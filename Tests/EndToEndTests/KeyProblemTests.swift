@@ -25,13 +25,7 @@ struct KeyProblemTests {
             let old = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
             try GatewayKeyFile.write(old, to: ringFile)
             let backend = try await RunningBackend.start(keys: try GatewayKeys(file: ringFile))
-            let proxy: RecordingProxy
-            do {
-                proxy = try RecordingProxy(backendPort: try #require(URL(string: backend.url)?.port.flatMap { UInt16(exactly: $0) }))
-            } catch {
-                await backend.stop()
-                throw error
-            }
+            let proxy = try backend.relay()
             let clientFile = folder.file("ohttp-keys")
             try GatewayKeyFile.writeConfigurations(old.configurations(at: 0), to: clientFile)
             var cli = try CLI(backend: backend, key: nil)

@@ -26,13 +26,7 @@ struct SealedAttackTests {
             _ attack: (Path) async throws -> Void
         ) async throws {
             let backend = try await RunningBackend.start(key: try GatewayKey.fresh(), replayFile: replayFile)
-            let proxy: RecordingProxy
-            do {
-                proxy = try RecordingProxy(backendPort: try #require(URL(string: backend.url)?.port.flatMap { UInt16(exactly: $0) }))
-            } catch {
-                await backend.stop()
-                throw error
-            }
+            let proxy = try backend.relay()
             let path = Path(backend: backend, proxy: proxy)
             do {
                 try await attack(path)
@@ -219,7 +213,7 @@ struct SealedAttackTests {
         let replayFile = folder.file("ohttp-replay.log")
         let first = try await RunningBackend.start(key: keys, replayFile: replayFile)
         let cli = try CLI(backend: first, key: keys)
-        let proxy = try RecordingProxy(backendPort: try #require(URL(string: first.url)?.port.flatMap { UInt16(exactly: $0) }))
+        let proxy = try first.relay()
         var relayed = cli
         relayed.environment["STOREFRONT_OHTTP_RELAY"] = proxy.url + ObliviousGatewayPath.wellKnown
         let login = try await relayed.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")

@@ -3,9 +3,29 @@ import Foundation
 import Glibc
 #endif
 
-/// A TCP socket bound to 127.0.0.1 on a port the kernel picks, listening or not: the
-/// ground both loopback test servers stand on.
-enum LoopbackSocket {
+/// A TCP socket on 127.0.0.1: bound on a port the kernel picks, listening or not (the
+/// ground both loopback test servers stand on), or connected to one.
+public enum LoopbackSocket {
+    /// A blocking socket connected to `port` on 127.0.0.1; the caller closes it.
+    public static func connect(to port: UInt16) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return socket
+    }
+
     /// The socket and its port; the caller owns (and closes) the socket.
     static func bind(listening: Bool) throws -> (socket: Int32, port: UInt16) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -107,19 +107,8 @@ public final class RecordingProxy: Sendable {
     /// a 502 when the backend cannot be reached.
     private static func forward(_ request: LoopbackHTTPServer.Request, to port: UInt16) -> Exchange {
         let unreachable = Exchange(request: request, status: 502, headers: [:], body: [])
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard connection >= 0 else { return unreachable }
+        guard let connection = try? LoopbackSocket.connect(to: port) else { return unreachable }
         defer { close(connection) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else { return unreachable }
         var head = "\(request.method) \(request.target) HTTP/1.1\r\n"
         for (name, value) in request.headers where !["content-length", "connection"].contains(name) {
             head += "\(name): \(value)\r\n"
