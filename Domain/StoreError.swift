@@ -31,8 +31,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// and the client's set-up names no other: it is out of date, or the path is hostile.
     case sealingKeyRetired(Diagnostic)
     /// The store, or something on the way to it, refused the key of a request that is
-    /// never sent twice (a login: the first may have been served); trying again takes
-    /// the key anew.
+    /// never sent twice (a login, a session renewal: the first may have been served);
+    /// trying again takes the key anew.
     case sealingKeyRefusedNotResent(Diagnostic)
     /// The key to seal to could not be had: the client's set-up names none that works.
     case sealingKeyUnavailable(Diagnostic)

@@ -83,7 +83,7 @@ public struct ErrorMessage: Equatable, Sendable {
             self.init(
                 code: "key-refused-not-resent",
                 sentence: "The store's gateway, or something on the way to it, refused the key \(TerminalText.escapingControls(keyID.summary)); "
-                    + "a login is never sent twice, as the first may have been served. Run the command again: it takes the key anew.",
+                    + "a login or a session renewal is never sent twice, as the first may have been served. Run the command again: it takes the key anew.",
                 exitStatus: .temporaryFailure
             )
         case .sealingKeyUnavailable(let why):

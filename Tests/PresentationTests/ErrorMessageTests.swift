@@ -65,7 +65,7 @@ struct ErrorMessageTests {
         (.sealingKeyRetired(Diagnostic("7")),
          "The store's gateway, or something on the way to it, refused the key 7 (unknown to the gateway, or retired), and the key configuration, read again, names no other; get the current one (ohttp-keys) from whoever runs the store and use it with --ohttp-keys-file."),
         (.sealingKeyRefusedNotResent(Diagnostic("7")),
-         "The store's gateway, or something on the way to it, refused the key 7; a login is never sent twice, as the first may have been served. Run the command again: it takes the key anew."),
+         "The store's gateway, or something on the way to it, refused the key 7; a login or a session renewal is never sent twice, as the first may have been served. Run the command again: it takes the key anew."),
         (.sealingKeyUnavailable(Diagnostic("gone")),
          "The store's gateway key configuration could not be had (gone); check --ohttp-keys-file, or the store's address with --ohttp-keys-from-gateway."),
         (.refusedAsReplay(Diagnostic("refused as a replay or for its date", theirWords: "seen before")),
