@@ -19,8 +19,11 @@ struct ReadingPathTests {
     /// when the sealed layer became Oblivious HTTP: its settings (where the key
     /// configuration comes from, the relay, the refusal of a version 2 key) are a file of
     /// their own, `ObliviousSettings.swift`, which a plain search runs to learn it is plain.
-    /// Lowered to 43 when a page of any list (`Page`) joined `Paging.swift`.
-    static let ceiling = 43
+    /// Lowered to 43 when a page of any list (`Page`) joined `Paging.swift`. Raised to 44
+    /// when the retry and the Oblivious HTTP layer came to share one rule, which requests
+    /// may be sent twice (`IdempotentMethods.swift`): a rule of HTTP's own, which neither
+    /// interceptor owns, so merged into either it would be found in the wrong place.
+    static let ceiling = 44
 
     /// The table's files a search does not execute, each with why a reader opens it
     /// anyway. Named here, so no other file slips off the path unseen.
