@@ -60,14 +60,7 @@ private final class RawClient {
     func exchange(_ request: String) throws -> String {
         defer { close() }
         try send(request)
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(socket, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            answer += chunk[..<count]
-        }
-        return String(decoding: answer, as: UTF8.self)
+        return String(decoding: LoopbackSocket.readToEnd(socket), as: UTF8.self)
     }
 
     func close() {

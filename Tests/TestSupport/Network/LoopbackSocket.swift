@@ -6,6 +6,17 @@ import Glibc
 /// A TCP socket on 127.0.0.1: bound on a port the kernel picks, listening or not (the
 /// ground both loopback test servers stand on), or connected to one.
 public enum LoopbackSocket {
+    /// Every byte `socket` gives until the peer closes it (or it fails).
+    public static func readToEnd(_ socket: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            if count <= 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
     /// A blocking socket connected to `port` on 127.0.0.1; the caller closes it.
     public static func connect(to port: UInt16) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -121,14 +121,7 @@ public final class RecordingProxy: Sendable {
             guard sent > 0 else { return unreachable }
             offset += sent
         }
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(connection, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            answer += chunk[..<count]
-        }
-        return parse(answer, for: request) ?? unreachable
+        return parse(LoopbackSocket.readToEnd(connection), for: request) ?? unreachable
     }
 
     /// A complete HTTP/1.1 answer with a `Content-Length` (what the bundled backend sends).
