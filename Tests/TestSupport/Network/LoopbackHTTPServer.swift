@@ -5,7 +5,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for testing the real
+/// A minimal HTTP/1.1 server on a loopback address (127.0.0.1 unless named) and an
+/// ephemeral port, for testing the real
 /// transports against answers a real server would never give on purpose: cut off,
 /// dripped, redirected, mangled. One blocking thread accepts connections and answers
 /// each request through `respond`; it is deliberately small, not a general server.
@@ -16,6 +17,16 @@ public final class LoopbackHTTPServer: Sendable {
         public let target: String
         public let headers: [String: String]
         public let body: [UInt8]
+        /// The address the connection came from, as the server saw it.
+        public let peer: String
+
+        public init(method: String, target: String, headers: [String: String], body: [UInt8], peer: String) {
+            self.method = method
+            self.target = target
+            self.headers = headers
+            self.body = body
+            self.peer = peer
+        }
     }
 
     /// How to answer: a response, or keep the connection open without answering
@@ -32,16 +43,19 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     public let port: UInt16
+    /// The loopback address it listens on.
+    public let address: String
     private let listener: Int32
     private let received = RequestLog()
     private let events: AsyncStream<String>.Continuation
     /// "request" when a request has been read, "closed" when a hanging client went away.
     public let eventStream: AsyncStream<String>
 
-    public init(respond: @escaping @Sendable (Request) -> Reply) throws {
-        let (listener, port) = try LoopbackSocket.bind(listening: true)
+    public init(on address: String = LoopbackSocket.defaultAddress, respond: @escaping @Sendable (Request) -> Reply) throws {
+        let (listener, port) = try LoopbackSocket.bind(listening: true, on: address)
         self.listener = listener
         self.port = port
+        self.address = address
         (eventStream, events) = AsyncStream.makeStream(of: String.self)
 
         let received = self.received
@@ -53,9 +67,9 @@ public final class LoopbackHTTPServer: Sendable {
         let thread = Thread {
             defer { close(listener) }
             while true {
-                let connection = accept(listener, nil, nil)
+                let (connection, peer) = LoopbackSocket.accept(listener)
                 if connection >= 0 {
-                    Self.serve(connection, respond: respond, received: received, events: events)
+                    Self.serve(connection, from: peer, respond: respond, received: received, events: events)
                 } else if errno != EINTR && errno != ECONNABORTED {
                     return // shut down by `stop()`
                 }
@@ -67,7 +81,7 @@ public final class LoopbackHTTPServer: Sendable {
     public var requests: [Request] { received.all }
 
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        URL(string: "http://\(address):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops listening: a waiting `accept` fails at once, and so does the next one if the
@@ -79,12 +93,13 @@ public final class LoopbackHTTPServer: Sendable {
 
     private static func serve(
         _ connection: Int32,
+        from peer: String,
         respond: @Sendable (Request) -> Reply,
         received: RequestLog,
         events: AsyncStream<String>.Continuation
     ) {
         defer { close(connection) }
-        guard let request = readRequest(connection) else { return }
+        guard let request = readRequest(connection, from: peer) else { return }
         received.append(request)
         events.yield("request")
         switch respond(request) {
@@ -123,7 +138,7 @@ public final class LoopbackHTTPServer: Sendable {
         return true
     }
 
-    private static func readRequest(_ connection: Int32) -> Request? {
+    private static func readRequest(_ connection: Int32, from peer: String) -> Request? {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         var headerEnd: Int?
@@ -145,7 +160,7 @@ public final class LoopbackHTTPServer: Sendable {
             if count <= 0 { return nil }
             body += chunk[..<count]
         }
-        return Request(method: requestLine[0], target: requestLine[1], headers: headers, body: body)
+        return Request(method: requestLine[0], target: requestLine[1], headers: headers, body: body, peer: peer)
     }
 
     /// Header lines as fields, names lowercased; a line without a colon is skipped.

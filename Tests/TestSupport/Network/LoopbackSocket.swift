@@ -3,9 +3,14 @@ import Foundation
 import Glibc
 #endif
 
-/// A TCP socket on 127.0.0.1: bound on a port the kernel picks, listening or not (the
-/// ground both loopback test servers stand on), or connected to one.
+/// A TCP socket on a loopback address (127.0.0.1 unless named): bound on a port the
+/// kernel picks, listening or not (the ground both loopback test servers stand on), or
+/// connected to one. All of 127.0.0.0/8 is this machine's, so a second address (a relay
+/// on 127.0.0.2) is a second host as the server it talks to sees it.
 public enum LoopbackSocket {
+    /// The address every test server listens on unless told otherwise.
+    public static let defaultAddress = "127.0.0.1"
+
     /// Every byte `socket` gives until the peer closes it (or it fails).
     public static func readToEnd(_ socket: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -17,14 +22,29 @@ public enum LoopbackSocket {
         }
     }
 
-    /// A blocking socket connected to `port` on 127.0.0.1; the caller closes it.
-    public static func connect(to port: UInt16) throws -> Int32 {
+    /// A blocking socket connected to `port` on 127.0.0.1, sent from the loopback address
+    /// `source` (the kernel's choice, 127.0.0.1, when nil); the caller closes it.
+    public static func connect(to port: UInt16, from source: String? = nil) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            guard bound else {
+                close(socket)
+                throw POSIXError(.EADDRNOTAVAIL)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(defaultAddress)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
@@ -37,14 +57,15 @@ public enum LoopbackSocket {
         return socket
     }
 
-    /// The socket and its port; the caller owns (and closes) the socket.
-    static func bind(listening: Bool) throws -> (socket: Int32, port: UInt16) {
+    /// The socket and its port on the loopback address `host`; the caller owns (and closes)
+    /// the socket.
+    static func bind(listening: Bool, on host: String = defaultAddress) throws -> (socket: Int32, port: UInt16) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
@@ -58,5 +79,17 @@ public enum LoopbackSocket {
             throw POSIXError(.EADDRINUSE)
         }
         return (socket, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits for the next connection to `listener`; the connected socket (negative on
+    /// failure, with `errno`) and the address it came from.
+    static func accept(_ listener: Int32) -> (socket: Int32, peer: String) {
+        var peer = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let socket = withUnsafeMutablePointer(to: &peer) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+        }
+        guard socket >= 0 else { return (socket, "") }
+        return (socket, String(cString: inet_ntoa(peer.sin_addr)))
     }
 }

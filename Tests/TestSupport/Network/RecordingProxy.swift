@@ -42,15 +42,19 @@ public final class RecordingProxy: Sendable {
     private let server: LoopbackHTTPServer
     private let state = State()
 
-    /// - Parameter backendPort: the loopback port the real backend listens on.
-    public init(backendPort: UInt16) throws {
+    /// - Parameters:
+    ///   - backendPort: the loopback port the real backend listens on.
+    ///   - address: the loopback address the proxy listens on and forwards from, so the
+    ///     backend sees it as a host of its own.
+    public init(backendPort: UInt16, address: String = LoopbackSocket.defaultAddress) throws {
         let state = state
-        server = try LoopbackHTTPServer { received in
+        let source = address == LoopbackSocket.defaultAddress ? nil : address
+        server = try LoopbackHTTPServer(on: address) { received in
             let change = state.bodyChanges.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             let request = change.map {
-                LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0(received.body))
+                LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0(received.body), peer: received.peer)
             } ?? received
-            let forwarded = Self.forward(request, to: backendPort)
+            let forwarded = Self.forward(request, to: backendPort, from: source)
             let rule = state.rules.withLock { pending -> Rule? in
                 guard let index = pending.firstIndex(where: { $0.matches(request) }) else { return nil }
                 return pending.remove(at: index)
@@ -64,7 +68,10 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    public var url: String { "http://127.0.0.1:\(server.port)" }
+    public var url: String { "http://\(server.address):\(server.port)" }
+
+    /// The port it listens on, for a second proxy in front of it.
+    public var port: UInt16 { server.port }
 
     /// Every exchange so far, in order, as the client got it.
     public var exchanges: [Exchange] { state.log.withLock { $0 } }
@@ -105,9 +112,9 @@ public final class RecordingProxy: Sendable {
 
     /// The request sent on to the backend as it came, and its answer read to the end;
     /// a 502 when the backend cannot be reached.
-    private static func forward(_ request: LoopbackHTTPServer.Request, to port: UInt16) -> Exchange {
+    private static func forward(_ request: LoopbackHTTPServer.Request, to port: UInt16, from source: String?) -> Exchange {
         let unreachable = Exchange(request: request, status: 502, headers: [:], body: [])
-        guard let connection = try? LoopbackSocket.connect(to: port) else { return unreachable }
+        guard let connection = try? LoopbackSocket.connect(to: port, from: source) else { return unreachable }
         defer { close(connection) }
         var head = "\(request.method) \(request.target) HTTP/1.1\r\n"
         for (name, value) in request.headers where !["content-length", "connection"].contains(name) {
