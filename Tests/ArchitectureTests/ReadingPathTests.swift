@@ -1,30 +1,19 @@
 import Foundation
 import Testing
 
-/// The reading path of one search stays true of the code and short. The lists of every
-/// file one search, one login and a sealed search execute are measured
-/// (`scripts/reading-path`, which CI runs with `--check`, so the document's copies are
-/// the code's); this holds the hand-written parts to them: docs/ARCHITECTURE.md's
-/// numbered table names symbols that are in the files it names, every one of those
-/// files is on the measured list (but the one protocol named below), the list does not
-/// grow, the sign-in table's symbols are in files the login executes, and README lists
-/// the table's files in order.
-@Suite("One search's files are measured, do not grow, and the documents name them", .timeLimit(.minutes(1)))
+/// The reading path of one search stays true of the code. The lists of every file one
+/// search, one login and a sealed search execute are measured (`scripts/reading-path`,
+/// which CI runs with `--check`, so the document's copies are the code's); this holds the
+/// hand-written parts to them: docs/ARCHITECTURE.md's numbered table names symbols that
+/// are in the files it names, every one of those files is on the measured list (but the
+/// one protocol named below), the sign-in table's symbols are in files the login
+/// executes, and README lists the table's files in order.
+///
+/// The measured list has no ceiling. It once had one, and merges made to pass it left
+/// files of mixed purpose; a reader meets the table's files, not the count of every
+/// file a search touches, so the list is documentation, measured, not a goal.
+@Suite("One search's files are measured, and the documents name them", .timeLimit(.minutes(1)))
 struct ReadingPathTests {
-    /// What one search executes, at most. The goal is 35: lower this as files that carry
-    /// nothing on their own are merged; never raise it to let code grow. Raised once, 45
-    /// to 46, when the data-folder rule left ClientSettings for a file `storefront-server`
-    /// shares (App/Shared/DataDirectories.swift); lowered to 43 when the exchange's
-    /// context, its deadline and the log handler joined the files they serve. Raised to 44
-    /// when the sealed layer became Oblivious HTTP: its settings (where the key
-    /// configuration comes from, the relay, the refusal of a version 2 key) are a file of
-    /// their own, `ObliviousSettings.swift`, which a plain search runs to learn it is plain.
-    /// Lowered to 43 when a page of any list (`Page`) joined `Paging.swift`. Raised to 44
-    /// when the retry and the Oblivious HTTP layer came to share one rule, which requests
-    /// may be sent twice (`IdempotentMethods.swift`): a rule of HTTP's own, which neither
-    /// interceptor owns, so merged into either it would be found in the wrong place.
-    static let ceiling = 44
-
     /// The table's files a search does not execute, each with why a reader opens it
     /// anyway. Named here, so no other file slips off the path unseen.
     static let readButNotExecuted = [
@@ -101,11 +90,10 @@ struct ReadingPathTests {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test("the measured search executes no more files than the ceiling, each one that exists, and the table's files are among them")
+    @Test("the measured search's files each exist, and the table's files are among them")
     func measuredList() throws {
         let measured = Self.measuredFiles(in: try Self.document("docs/ARCHITECTURE.md"))
         #expect(measured.count >= 15, "the measured list was not found: run scripts/reading-path --write")
-        #expect(measured.count <= Self.ceiling, "one search now executes \(measured.count) files, more than \(Self.ceiling)")
         for file in measured {
             #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path), "\(file) is listed but does not exist")
         }
