@@ -111,7 +111,7 @@ enum StoreErrorMapping {
         case (.unexpected, _, _), (.notModified, _, _), (.redirect, _, _):
             // Not a final status (a 101 nobody asked for), a 304 to a request that asked
             // nothing, or a redirect (those were refused earlier). A status outside
-            // `TransportConfiguration.httpStatuses` never gets here: the adapters refuse it.
+            // `ResponseHead.httpStatuses` never gets here: the adapters refuse it.
             .unusableResponse(Diagnostic("the store answered with status \(status), which no request of this client expects"))
         case (.success, _, _), (.forbidden, _, _), (.refused, _, _):
             .unexpected(Diagnostic("HTTP \(status)", theirWords: message))

@@ -106,7 +106,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         return try await ExchangeDeadline.run(within: deadline) { () async throws(TransportError) -> (HTTPResponse, [UInt8]) in
             do {
                 let response = try await client.execute(prepared, deadline: .now() + .milliseconds(deadline.wholeMilliseconds))
-                let head = try TransportConfiguration.responseHead(
+                let head = try ResponseHead.checked(
                     status: Int(response.status.code),
                     fields: response.headers.map { (name: $0.name, value: $0.value) }
                 )

@@ -48,7 +48,7 @@ final class StatusLineGuard: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             let code = head.status.code
-            guard TransportConfiguration.httpStatuses.contains(Int(code)) else {
+            guard ResponseHead.httpStatuses.contains(Int(code)) else {
                 return refuse("status \(code), which is not an HTTP status", context: context)
             }
             switch code {

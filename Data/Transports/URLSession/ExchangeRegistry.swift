@@ -120,7 +120,7 @@ final class ExchangeRegistry: NSObject, URLSessionDataDelegate, Sendable {
             }
         }
         do {
-            let head = try TransportConfiguration.responseHead(status: response.statusCode, fields: fields)
+            let head = try ResponseHead.checked(status: response.statusCode, fields: fields)
             let body = [UInt8](exchange.body)
             state.withLock { $0.answers[task.taskIdentifier] = (head, body) }
             exchange.continuation.resume()

@@ -8,7 +8,7 @@ import Testing
 struct ResponseHeadTests {
     @Test("fields keep their order and case-free lookup; repeated ones read as one list")
     func fields() throws {
-        let head = try TransportConfiguration.responseHead(status: 200, fields: [
+        let head = try ResponseHead.checked(status: 200, fields: [
             ("Cache-Control", "private"), ("content-type", "application/json"), ("cache-control", "max-age=30"),
         ])
         #expect(head.status == .ok)
@@ -19,7 +19,7 @@ struct ResponseHeadTests {
     @Test("a status outside 100–599 is not HTTP", arguments: [0, 99, 600, 999])
     func statusRange(status: Int) {
         #expect(throws: TransportError.malformedResponse(reason: "status \(status), which is not an HTTP status")) {
-            _ = try TransportConfiguration.responseHead(status: status, fields: [])
+            _ = try ResponseHead.checked(status: status, fields: [])
         }
     }
 
@@ -28,18 +28,18 @@ struct ResponseHeadTests {
     ])
     func badFields(name: String, value: String) {
         #expect(throws: TransportError.self) {
-            _ = try TransportConfiguration.responseHead(status: 200, fields: [(name, value)])
+            _ = try ResponseHead.checked(status: 200, fields: [(name, value)])
         }
     }
 
     @Test("a redirect is refused with where it pointed; 304 is not a redirect")
     func redirects() throws {
         #expect(throws: TransportError.redirected(status: 302, location: "http://elsewhere/")) {
-            _ = try TransportConfiguration.responseHead(status: 302, fields: [("Location", "http://elsewhere/")])
+            _ = try ResponseHead.checked(status: 302, fields: [("Location", "http://elsewhere/")])
         }
         #expect(throws: TransportError.redirected(status: 307, location: nil)) {
-            _ = try TransportConfiguration.responseHead(status: 307, fields: [])
+            _ = try ResponseHead.checked(status: 307, fields: [])
         }
-        #expect(try TransportConfiguration.responseHead(status: 304, fields: []).status == .notModified)
+        #expect(try ResponseHead.checked(status: 304, fields: []).status == .notModified)
     }
 }
