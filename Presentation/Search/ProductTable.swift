@@ -2,8 +2,9 @@ import Domain
 
 /// The search results as an aligned table: id, title, brand, price, rating, stock; on
 /// a terminal the title gives way first, never below `minimumTitleColumns`, and a
-/// brand keeps at most `maximumBrandColumns`. The fitting is `TextTable`'s: this type
-/// only names the columns.
+/// brand keeps at most `maximumBrandColumns`. The fitting is `TextTable`'s, and a page
+/// of it is `PagedList`'s (the search's and the category's): this type only names the
+/// columns.
 enum ProductTable {
     static let minimumTitleColumns = 12
     static let maximumBrandColumns = 20
@@ -20,12 +21,6 @@ enum ProductTable {
         flexible: 1,
         flexibleMinimum: minimumTitleColumns
     )
-
-    /// A page as `storefront search` and `storefront category` print it: the table, a
-    /// blank line and `Showing 11–20 of 23 results for "phone"`; or one line when empty.
-    static func pageLines(for page: ProductPage, noun: String, subject: String, width: Int? = nil) -> [StyledText] {
-        table.pageLines(for: page, noun: noun, subject: subject, width: width)
-    }
 
     static func lines(for products: [Product], width: Int? = nil) -> [StyledText] {
         table.lines(for: products, width: width)
