@@ -23,10 +23,6 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Send the sealed requests through this Oblivious HTTP relay, which forwards them unchanged (env STOREFRONT_OHTTP_RELAY).")
     var ohttpRelay: String?
 
-    /// Version 2's option, kept only to say what replaced it.
-    @Option(name: .long, help: .hidden)
-    var payloadKeyFile: String?
-
     @Option(name: .long, help: "Where the session and the cache live (env STOREFRONT_DATA_DIR; default under XDG_STATE_HOME and XDG_CACHE_HOME).")
     var dataDir: String?
 
@@ -62,9 +58,6 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--base-url must be an http:// or https:// URL, such as http://127.0.0.1:8080.")
         case .success, nil:
             break
-        }
-        if payloadKeyFile != nil {
-            throw ValidationError("--payload-key-file was version 2's shared key; Oblivious HTTP replaces it: use --ohttp-keys-file with the ohttp-keys file `storefront serve` writes.")
         }
         if ohttpKeysFile != nil, ohttpKeysFromGateway {
             throw ValidationError("--ohttp-keys-file and --ohttp-keys-from-gateway name two sources of one key configuration; choose one.")

@@ -22,10 +22,6 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "The gateway's private key ring (a JWK Set of X25519 keys), read again whenever it is replaced; the clients' configuration (ohttp-keys) is written beside it.")
     public var gatewayKeyFile: String?
 
-    /// Version 2's option, kept only to say what replaced it.
-    @Option(name: .long, help: .hidden)
-    public var payloadKeyFile: String?
-
     @Flag(name: .long, help: "Make a new current key in the ring, keep the previous one for --previous-key-lifetime seconds, write the clients' configuration beside the ring, and exit.")
     public var rotateKey = false
 
@@ -62,9 +58,6 @@ public struct ServeOptions: ParsableArguments {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (1...Self.maximumProductCount).contains(products) else {
             throw ValidationError("--products must be between 1 and 1000000.")
-        }
-        if payloadKeyFile != nil {
-            throw ValidationError("--payload-key-file was version 2's shared key; Oblivious HTTP replaces it: use --gateway-key-file (the gateway's private keys), or nothing for a fresh key.")
         }
         if plain, gatewayKeyFile != nil || rotateKey { throw ValidationError("--plain excludes --gateway-key-file and --rotate-key.") }
         guard previousKeyLifetime >= 0 else { throw ValidationError("--previous-key-lifetime must not be negative.") }

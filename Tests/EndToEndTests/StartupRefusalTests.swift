@@ -71,7 +71,7 @@ struct StartupRefusalTests {
         return files
     }
 
-    @Test("a version 2 payload key, in the variable, a file or the option, is refused with what replaces it")
+    @Test("a version 2 payload key, in the variable or a file, is refused with what replaces it; its retired option is unknown")
     func versionTwoKeys() async throws {
         let folder = try TemporaryDirectory()
         let jwk = #"{"kty":"oct","kid":"20261125-9f3a1c","alg":"A256GCM","k":"c2VjcmV0LWJ1dC10b28tc2hvcnQc2VjcmV0LWJ1dC1"}"#
@@ -89,7 +89,7 @@ struct StartupRefusalTests {
             #expect(!result.standardError.contains("c2VjcmV0"))
         }
         #expect(fromOption.status == 64, "\(fromOption.everything)")
-        #expect(fromOption.standardError.contains("--ohttp-keys-file"))
+        #expect(fromOption.standardError.contains("--payload-key-file"), "\(fromOption.everything)")
     }
 
     @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
