@@ -24,8 +24,8 @@ public enum AnswerMeaning: Sendable {
     case forbidden
     /// 429, or 503 with `Retry-After`: asked to wait, this long when it said (§10.2.3).
     case askedToWait(Duration?)
-    /// One of the retry policy's statuses (502, 503, 504): a gateway or server that could
-    /// not answer this time. Tried again, and still failing, as good as unreachable.
+    /// 502, 503 (without `Retry-After`) or 504: a gateway or server that could not
+    /// answer this time. Tried again, and still failing, as good as unreachable.
     case unavailable
     /// Any other 5xx: the backend failed on its own.
     case serverFailed
@@ -35,24 +35,12 @@ public enum AnswerMeaning: Sendable {
     case refused
 }
 
-/// The one classifier of answers, configured by the retry policy the chain was built
-/// with (`InterceptedTransport.answers`), so what the retry tries again and what the
-/// store client then calls unreachable are the same statuses.
-public struct AnswerClassifier: Sendable {
-    /// The statuses that mean `unavailable`: tried again, then counted as unreachable.
-    public var unavailableStatuses: Set<Int>
-
-    public init(unavailableStatuses: Set<Int> = [502, 503, 504]) {
-        self.unavailableStatuses = unavailableStatuses
-    }
-
-    /// The default policy's classifier, made once: what a link built without a policy
-    /// reads with, and the adapters' head check, where a redirect means the same under any.
-    public static let standard = AnswerClassifier()
-
-    /// What `status` means, with the wait its `Retry-After` named.
-    public func meaning(status: Int, retryAfter: Duration?) -> AnswerMeaning {
-        switch status {
+extension AnswerMeaning {
+    /// What `status` means, with the wait its `Retry-After` named: one fixed function,
+    /// so what the retry tries again and what the store client then calls unreachable
+    /// are the same statuses by construction, not by handing one value around.
+    public init(status: Int, retryAfter: Duration?) {
+        self = switch status {
         case 200...299: .success
         case 304: .notModified
         case 300...399: .redirect
@@ -61,7 +49,7 @@ public struct AnswerClassifier: Sendable {
         case 429: .askedToWait(retryAfter)
         // A 503 that says how long is a wait asked for; one that does not, an outage.
         case 503 where retryAfter != nil: .askedToWait(retryAfter)
-        case _ where unavailableStatuses.contains(status): .unavailable
+        case 502, 503, 504: .unavailable
         case 500...599: .serverFailed
         case ...199: .unexpected
         default: .refused
@@ -69,8 +57,8 @@ public struct AnswerClassifier: Sendable {
     }
 
     /// What `response` means, its `Retry-After` read against `now`.
-    public func meaning(of response: HTTPResponse, now: Date) -> AnswerMeaning {
-        meaning(status: response.status.code, retryAfter: RetryAfter.delay(from: response.headerFields[.retryAfter], now: now))
+    public init(of response: HTTPResponse, now: Date) {
+        self.init(status: response.status.code, retryAfter: RetryAfter.delay(from: response.headerFields[.retryAfter], now: now))
     }
 }
 
@@ -87,8 +75,8 @@ enum StoreErrorMapping {
     /// An answer other than 2xx (after the interceptors had their turn: a 401 here was
     /// already refreshed once, a 503 already retried, an asked wait already waited), with
     /// the server's `message`, the wait its `Retry-After` named, and what it means.
-    static func storeError(status: Int, message: String?, retryAfter: Duration?, in kind: RequestKind, answers: AnswerClassifier) -> StoreError {
-        switch (answers.meaning(status: status, retryAfter: retryAfter), status, kind) {
+    static func storeError(status: Int, message: String?, retryAfter: Duration?, in kind: RequestKind) -> StoreError {
+        switch (AnswerMeaning(status: status, retryAfter: retryAfter), status, kind) {
         case (_, 400, .logIn), (.reauthenticate, _, .logIn):
             // The client always sends both fields, so a 400 can only mean they are wrong,
             // whatever its body says (a sealed server's 400 may not even open).
@@ -121,11 +109,11 @@ enum StoreErrorMapping {
     /// A response other than 2xx as the `StoreError` it means, with the server's
     /// `message` read from its body and the wait its `Retry-After` names.
     static func storeError(
-        for response: HTTPResponse, body: [UInt8], in kind: RequestKind, now: Date, answers: AnswerClassifier
+        for response: HTTPResponse, body: [UInt8], in kind: RequestKind, now: Date
     ) -> StoreError {
         let message = try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(body)).message
         let retryAfter = RetryAfter.delay(from: response.headerFields[.retryAfter], now: now)
-        return storeError(status: response.status.code, message: message, retryAfter: retryAfter, in: kind, answers: answers)
+        return storeError(status: response.status.code, message: message, retryAfter: retryAfter, in: kind)
     }
 
     /// What the chain threw: the transport's failures as below, a refresh the backend

@@ -9,15 +9,10 @@ public struct InterceptedTransport: Sendable {
     /// Internal rather than private so a test can read the order the documents state.
     let interceptors: [any HTTPInterceptor]
     private let transport: any HTTPTransport
-    /// What answers mean to this chain's links: the store client reads the answers that
-    /// come out of it with the same classifier, so what the retry tried again and what
-    /// the client then calls unreachable cannot differ.
-    public let answers: AnswerClassifier
 
-    public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport, answers: AnswerClassifier = .standard) {
+    public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport) {
         self.interceptors = interceptors
         self.transport = transport
-        self.answers = answers
     }
 
     /// One exchange through the whole chain; `context` is this exchange's alone.
@@ -76,9 +71,8 @@ extension InterceptedTransport {
         retry: RetryInterceptor.Policy = RetryInterceptor.Policy(),
         announceWait: @escaping @Sendable (Duration) -> Void = { _ in }
     ) -> InterceptedTransport {
-        let answers = retry.answers
         var interceptors: [any HTTPInterceptor] = [
-            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger, answers: answers), answers: answers),
+            AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions, logger: logger)),
             RetryInterceptor(policy: retry, sleeper: sleeper, clock: clock, announceWait: announceWait),
         ]
         if !basePath.isEmpty {
@@ -87,7 +81,7 @@ extension InterceptedTransport {
         if let oblivious {
             interceptors.append(oblivious)
         }
-        return InterceptedTransport(interceptors: interceptors, transport: adapter, answers: answers)
+        return InterceptedTransport(interceptors: interceptors, transport: adapter)
     }
 }
 

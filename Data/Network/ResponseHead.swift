@@ -25,9 +25,8 @@ public enum ResponseHead {
             }
             headerFields.append(HTTPField(name: fieldName, value: value))
         }
-        // What a status means is the classifier's: a redirect is refused whatever the
-        // retry policy says, so the default one answers here (made once, not per head).
-        if case .redirect = AnswerClassifier.standard.meaning(status: status, retryAfter: nil) {
+        // What a status means is `AnswerMeaning`'s, here as everywhere.
+        if case .redirect = AnswerMeaning(status: status, retryAfter: nil) {
             throw .redirected(status: status, location: headerFields[.location])
         }
         return HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: headerFields)

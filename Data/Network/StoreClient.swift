@@ -147,7 +147,7 @@ public struct StoreClient: Sendable {
             return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
         case .success(.notModified(let response)):
             // Nothing was asked conditionally: a 304 here is an answer no request expects.
-            throw StoreErrorMapping.storeError(for: response, body: [], in: kind, now: clock.now, answers: chain.answers)
+            throw StoreErrorMapping.storeError(for: response, body: [], in: kind, now: clock.now)
         case .failure(let error):
             throw error
         }
@@ -183,14 +183,14 @@ public struct StoreClient: Sendable {
         case notModified(HTTPResponse)
     }
 
-    /// What the chain gave back, read with the chain's own classifier: a usable answer,
+    /// What the chain gave back: a usable answer,
     /// or the `StoreError` that what the chain threw, or what the answer meant, is.
     private func usableResponse(_ exchange: ReadReport.Exchange, _ kind: StoreErrorMapping.RequestKind) -> Result<Usable, StoreError> {
         exchange.answer.mapError(StoreErrorMapping.storeError(for:)).flatMap { answer in
-            switch chain.answers.meaning(status: answer.response.status.code, retryAfter: nil) {
+            switch AnswerMeaning(status: answer.response.status.code, retryAfter: nil) {
             case .success: .success(.content(answer.response, answer.body))
             case .notModified: .success(.notModified(answer.response))
-            default: .failure(StoreErrorMapping.storeError(for: answer.response, body: answer.body, in: kind, now: clock.now, answers: chain.answers))
+            default: .failure(StoreErrorMapping.storeError(for: answer.response, body: answer.body, in: kind, now: clock.now))
             }
         }
     }

@@ -63,7 +63,7 @@ enum WireAnswersCheck {
                 // The status decides what failed; the message is the body's when it reads.
                 let message = (try? StoreClient.decode(body, as: ErrorBodyDTO.self))?.message
                 let failure = StoreErrorMapping.storeError(
-                    for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0), answers: AnswerClassifier()
+                    for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
                 )
                 precondition(failure == .storeFailed(Diagnostic("500", theirWords: message)), "a 500 with this body failed as \(failure)")
             case .postPage:

@@ -16,13 +16,10 @@ import Logging
 public struct AuthInterceptor: HTTPInterceptor {
     private let sessions: any SessionStore
     private let refresher: TokenRefresher
-    /// Says which answer asks to re-authenticate (a 401).
-    private let answers: AnswerClassifier
 
-    public init(sessions: any SessionStore, refresher: TokenRefresher, answers: AnswerClassifier = .standard) {
+    public init(sessions: any SessionStore, refresher: TokenRefresher) {
         self.sessions = sessions
         self.refresher = refresher
-        self.answers = answers
     }
 
     public func intercept(
@@ -37,7 +34,7 @@ public struct AuthInterceptor: HTTPInterceptor {
         guard let session = try await sessions.sessionForRequest() else { throw .notSignedIn }
 
         let answer = try await next(Self.authorize(request, with: session.accessToken), body)
-        guard case .reauthenticate = answers.meaning(status: answer.response.status.code, retryAfter: nil) else { return answer }
+        guard case .reauthenticate = AnswerMeaning(status: answer.response.status.code, retryAfter: nil) else { return answer }
 
         let renewed = try await refresher.renewedSession(replacing: session.accessToken, using: next)
         return try await next(Self.authorize(request, with: renewed.accessToken), body)
@@ -61,14 +58,11 @@ public actor TokenRefresher {
     /// The refresh is made inside the chain, where no `--verbose` line is written for
     /// it (`StoreClient` writes those), so it says its own.
     private let logger: Logger
-    /// Says what the refresh's answer means.
-    private let answers: AnswerClassifier
     private var inFlight: Task<Session, any Error>?
 
-    public init(sessions: any SessionStore, logger: Logger = .silent, answers: AnswerClassifier = .standard) {
+    public init(sessions: any SessionStore, logger: Logger = .silent) {
         self.sessions = sessions
         self.logger = logger
-        self.answers = answers
     }
 
     /// A session whose access token is not `rejectedToken`: the one already stored if
@@ -80,8 +74,8 @@ public actor TokenRefresher {
             task = inFlight
         } else {
             // Started before any suspension point, so no second caller can slip in.
-            task = Task { [sessions, logger, answers] in
-                try await Self.renew(replacing: rejectedToken, sessions: sessions, logger: logger, answers: answers, next: next)
+            task = Task { [sessions, logger] in
+                try await Self.renew(replacing: rejectedToken, sessions: sessions, logger: logger, next: next)
             }
             inFlight = task
         }
@@ -106,7 +100,6 @@ public actor TokenRefresher {
         replacing rejectedToken: String,
         sessions: any SessionStore,
         logger: Logger,
-        answers: AnswerClassifier,
         next: @escaping HTTPHandler
     ) async throws(NetworkError) -> Session {
         let lock: any SessionLock
@@ -130,7 +123,7 @@ public actor TokenRefresher {
         logger.debug("POST /auth/refresh \(status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
         // How long a busy backend asked to wait does not matter here: either way the
         // session is kept for a later try.
-        switch answers.meaning(status: status, retryAfter: nil) {
+        switch AnswerMeaning(status: status, retryAfter: nil) {
         case .success:
             return try await save(answer.body, renewing: current, in: sessions)
         case .reauthenticate, .forbidden:

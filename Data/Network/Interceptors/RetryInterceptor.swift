@@ -26,23 +26,16 @@ public struct RetryInterceptor: HTTPInterceptor {
         public var maximumAttempts: Int
         /// The wait before the second try; it doubles for each try after that.
         public var baseDelay: Duration
-        /// What answers mean, and so which are tried again (`unavailable`: 502, 503 and
-        /// 504 unless configured otherwise). The chain hands the same classifier to the
-        /// store client, which counts an answer still `unavailable` after the tries as
-        /// the backend away, so a kept answer may stand in.
-        public var answers: AnswerClassifier
         /// The longest `Retry-After` that is waited out rather than reported.
         public var longestWait: Duration
 
         public init(
             maximumAttempts: Int = 3,
             baseDelay: Duration = .milliseconds(100),
-            answers: AnswerClassifier = .standard,
             longestWait: Duration = .seconds(5)
         ) {
             self.maximumAttempts = maximumAttempts
             self.baseDelay = baseDelay
-            self.answers = answers
             self.longestWait = longestWait
         }
     }
@@ -87,7 +80,7 @@ public struct RetryInterceptor: HTTPInterceptor {
             do {
                 var answer = try await next(request, body)
                 answer.attempt = attempt
-                switch policy.answers.meaning(of: answer.response, now: clock.now) {
+                switch AnswerMeaning(of: answer.response, now: clock.now) {
                 case .askedToWait(let wait):
                     guard !waitedAsAsked, let wait, wait <= policy.longestWait else { return answer }
                     waitedAsAsked = true

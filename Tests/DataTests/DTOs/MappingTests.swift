@@ -98,7 +98,7 @@ struct MappingTests {
         // the transport contract suite), so the mapping has no branch for them.
     ] as [(Int, String?, StoreErrorMapping.RequestKind, Duration?, StoreError)])
     func statusMapping(status: Int, message: String?, kind: StoreErrorMapping.RequestKind, retryAfter: Duration?, expected: StoreError) {
-        #expect(StoreErrorMapping.storeError(status: status, message: message, retryAfter: retryAfter, in: kind, answers: AnswerClassifier()) == expected)
+        #expect(StoreErrorMapping.storeError(status: status, message: message, retryAfter: retryAfter, in: kind) == expected)
     }
 
     @Test("what the chain throws maps to domain errors; offline only where the cache may stand in", arguments: [

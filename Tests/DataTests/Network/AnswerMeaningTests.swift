@@ -4,10 +4,9 @@ import TestSupport
 import Testing
 
 /// What an answer means, as one table of literal rows (RFC 9110 §15 and the sections
-/// cited), and the one thing that configures it: the retry policy the chain is built
-/// with decides both what is tried again and what the store client then calls the
-/// backend away.
-@Suite("One classifier of what an answer means, configured by the injected retry policy", .timeLimit(.minutes(1)))
+/// cited): one fixed function, which the retry and the store client both read, so what
+/// is tried again and what is then called the backend away are the same statuses.
+@Suite("One fixed function says what an answer means, for the retry and the store client alike", .timeLimit(.minutes(1)))
 struct AnswerMeaningTests {
     @Test("each status, and a Retry-After, to its meaning", arguments: [
         (200, nil, AnswerMeaning.success), (204, nil, .success), // §15.3
@@ -23,24 +22,16 @@ struct AnswerMeaningTests {
         (400, nil, .refused), (404, nil, .refused), (413, nil, .refused), (418, nil, .refused), // §15.5
     ] as [(Int, Duration?, AnswerMeaning)])
     func meaning(status: Int, retryAfter: Duration?, meaning: AnswerMeaning) {
-        #expect(same(AnswerClassifier().meaning(status: status, retryAfter: retryAfter), meaning))
+        #expect(same(AnswerMeaning(status: status, retryAfter: retryAfter), meaning))
     }
 
-    @Test("the policy's statuses are what 'unavailable' means, whatever the status")
-    func configured() {
-        let answers = AnswerClassifier(unavailableStatuses: [500])
-        #expect(same(answers.meaning(status: 500, retryAfter: nil), .unavailable))
-        #expect(same(answers.meaning(status: 502, retryAfter: nil), .serverFailed))
-        #expect(same(answers.meaning(status: 503, retryAfter: .seconds(1)), .askedToWait(.seconds(1))))
-    }
-
-    /// A chain built with `policy`, answering every request 500, and a search through it
-    /// by a signed-in user: what came back and how many requests it took.
-    private func searchAnsweredFiveHundred(_ policy: RetryInterceptor.Policy) async throws -> (Result<ProductPage, StoreError>, Int) {
-        let transport = SpyTransport(always: .json(500, #"{"message":"database unavailable"}"#))
+    /// A store chain whose backend answers every request with `status`, and a search
+    /// through it by a signed-in user: what came back and how many requests it took.
+    private func searchAnswered(_ status: Int) async throws -> (Result<ProductPage, StoreError>, Int) {
+        let transport = SpyTransport(always: .json(status, #"{"message":"database unavailable"}"#))
         let sessions = FakeSessionStore(Session(accessToken: "access", refreshToken: "refresh", userID: 1))
         let chain = InterceptedTransport.storeChain(
-            adapter: transport, sessions: sessions, oblivious: nil, logger: .silent, sleeper: SpySleeper(), retry: policy
+            adapter: transport, sessions: sessions, oblivious: nil, logger: .silent, sleeper: SpySleeper()
         )
         let client = StoreClient(chain: chain, cache: FakeResponseCache(), sessions: sessions, clock: FakeWallClock(), cacheNamespace: "http://test")
         let query = try SearchQuery(text: "phone")
@@ -53,14 +44,14 @@ struct AnswerMeaningTests {
         return (result, await transport.requests.count)
     }
 
-    @Test("the store client reads answers with the chain's own classifier, not a default of its own")
-    func storeClientUsesTheChainsPolicy() async throws {
-        let (standard, standardTries) = try await searchAnsweredFiveHundred(RetryInterceptor.Policy())
-        #expect(standardTries == 1, "a 500 is the backend's own failure: not tried again")
-        #expect(standard == .failure(.storeFailed(Diagnostic("500", theirWords: "database unavailable"))))
+    @Test("what the retry tries again is what the store client then calls the backend away")
+    func retryAndStoreClientAgree() async throws {
+        let (failed, failedTries) = try await searchAnswered(500)
+        #expect(failedTries == 1, "a 500 is the backend's own failure: not tried again")
+        #expect(failed == .failure(.storeFailed(Diagnostic("500", theirWords: "database unavailable"))))
 
-        let (configured, configuredTries) = try await searchAnsweredFiveHundred(RetryInterceptor.Policy(answers: AnswerClassifier(unavailableStatuses: [500])))
-        #expect(configuredTries == 3, "the policy says 500 is worth trying again")
-        #expect(configured == .failure(.offline), "still failing after the tries the policy asked for: as good as away")
+        let (away, awayTries) = try await searchAnswered(503)
+        #expect(awayTries == 3, "a 503 without Retry-After is tried again")
+        #expect(away == .failure(.offline), "still failing after the tries: as good as away")
     }
 }
