@@ -64,6 +64,9 @@ public struct FileResponseCache: ResponseCache {
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
         let header = Header(key: key, storedAt: clock.now, freshForSeconds: Int(validity.freshFor.components.seconds), etag: validity.etag)
         guard let file = path(for: key), let entry = Self.entry(header, body) else { return false }
+        // Larger than the whole cache: kept, it would break the limit, and evicting every
+        // other entry for it would lose them all for nothing. Refused, as a full disk is.
+        guard entry.count <= limits.maximumBytes else { return false }
         // Asked only of the one entry in N whose write may check, so most writes skip the stat.
         let checksLimits = Self.isChecked(file.name, oneIn: checkOneNewEntryIn) && !FileManager.default.fileExists(atPath: file.path)
         do {

@@ -42,9 +42,10 @@ struct CacheStoreKind: Sendable, CustomTestStringConvertible {
 /// What every `ResponseCache` must do, whoever wrote it. The store client relies on each
 /// clause: a miss is nil, a read gives back exactly what was kept, a store replaces, a
 /// removal by prefix takes one user's answers and nobody else's, the figures `status`
-/// prints are true, and the limits hold. What a store may choose: where it keeps
-/// entries, how it counts bytes (at least the bodies'), and which entries go first when
-/// over the limits, as long as the one just stored stays.
+/// prints are true, and the limits hold (an entry larger than the store is refused, not
+/// kept at the others' cost). What a store may choose: where it keeps entries, how it
+/// counts bytes (at least the bodies'), and which entries go first when over the
+/// limits, as long as the one just stored stays.
 enum ResponseCacheContract {
     static let body = Array("{\"products\":[],\"total\":0}".utf8)
 
@@ -158,6 +159,21 @@ enum ResponseCacheContract {
         #expect(await cache.answer(for: "key 7")?.body == large)
     }
 
+    /// An answer larger than the whole store cannot be kept without breaking the limit,
+    /// and evicting everything else for it would lose every kept answer for nothing: the
+    /// store refuses it, says so (the `--verbose` line reports it not stored), and keeps
+    /// what it had.
+    static let oversized = ContractClause<CacheStoreKind>("an entry past the byte limit on its own is not kept, the store says so, and what it kept stays") { kind in
+        let limits = CacheLimits(maximumEntries: 100, maximumBytes: 10_000)
+        let (cache, _, _) = try kind.make(limits: limits)
+        await cache.store(body, for: "kept", validity: CacheValidity())
+        let stored = await cache.store([UInt8](repeating: 65, count: 10_001), for: "too large", validity: CacheValidity())
+        #expect(!stored, "an entry larger than the store was said to be kept")
+        #expect(await cache.answer(for: "too large") == nil)
+        #expect(await cache.answer(for: "kept")?.body == body, "the entries kept before were evicted for it")
+        #expect(await cache.statistics().bytes <= 10_000)
+    }
+
     static let concurrent = ContractClause<CacheStoreKind>("stores from many tasks at once all land, each whole") { kind in
         let (cache, _, _) = try kind.make()
         await withTaskGroup(of: Void.self) { group in
@@ -170,7 +186,7 @@ enum ResponseCacheContract {
         }
     }
 
-    static let clauses = [empty, exactRead, keysApart, readWritesNothing, replace, remove, prefix, statistics, entryLimit, byteLimit, concurrent]
+    static let clauses = [empty, exactRead, keysApart, readWritesNothing, replace, remove, prefix, statistics, entryLimit, byteLimit, oversized, concurrent]
 
     /// The clauses each planted mistake must fail, and no others.
     static func catching(_ mistake: FakeResponseCache.PlantedMistake) -> [ContractClause<CacheStoreKind>] {
@@ -180,6 +196,8 @@ enum ResponseCacheContract {
         case .foldsCase: [keysApart, prefix]
         case .reportsNothing: [keysApart, replace, statistics]
         case .evictsNewest: [entryLimit, byteLimit]
+        case .evictsAllForOneTooLarge: [oversized]
+        case .shiftsTheEpoch: [exactRead, replace, statistics]
         }
     }
 }

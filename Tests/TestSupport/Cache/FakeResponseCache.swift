@@ -25,6 +25,12 @@ public actor FakeResponseCache: ResponseCache {
         case reportsNothing
         /// Over its limits, evicts the most recently used entry first: the one just stored.
         case evictsNewest
+        /// Takes an entry larger than the whole store, evicting every other entry for it
+        /// and then that one too, and says it kept it.
+        case evictsAllForOneTooLarge
+        /// Keeps the date as seconds since 1970 and reads them back as seconds since 2001,
+        /// as a store writing one epoch into a column and reading another would.
+        case shiftsTheEpoch
     }
 
     private struct Entry {
@@ -69,8 +75,10 @@ public actor FakeResponseCache: ResponseCache {
     @discardableResult
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
         if mistake == .keepsTheFirst, state.entries[bytes(key)] != nil { return true }
+        if body.count > limits.maximumBytes, mistake != .evictsAllForOneTooLarge { return false }
         state.uses += 1
-        state.entries[bytes(key)] = Entry(answer: CachedAnswer(body: body, storedAt: clock.now, validity: validity), used: state.uses)
+        let storedAt = mistake == .shiftsTheEpoch ? Date(timeIntervalSinceReferenceDate: clock.now.timeIntervalSince1970) : clock.now
+        state.entries[bytes(key)] = Entry(answer: CachedAnswer(body: body, storedAt: storedAt, validity: validity), used: state.uses)
         var total = state.entries.values.reduce(0) { $0 + $1.answer.body.count }
         let newestFirst = mistake == .evictsNewest
         for (evicted, entry) in state.entries.sorted(by: { ($0.value.used < $1.value.used) != newestFirst })

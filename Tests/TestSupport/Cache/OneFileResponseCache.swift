@@ -56,6 +56,8 @@ public actor OneFileResponseCache: ResponseCache {
 
     @discardableResult
     public func store(_ body: [UInt8], for key: String, validity: CacheValidity) async -> Bool {
+        // Larger than the whole store: refused, and nothing evicted for it.
+        guard body.count <= limits.maximumBytes else { return false }
         var entries = read()
         uses += 1
         entries[Array(key.utf8)] = Stored(key: key, body: body, storedAt: clock.now, freshForSeconds: validity.freshFor.components.seconds, etag: validity.etag, used: uses)
