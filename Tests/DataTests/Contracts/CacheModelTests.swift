@@ -16,7 +16,11 @@ struct CacheModelTests {
     static let keys = ["s|u:1|/a", "s|u:1|/b", "s|u:10|/a", "s|u:1", "s|/a", "S|u:1|/a", "s|u:1|/a?q=é", "s|u:1|/a?q=e\u{301}"]
     static let prefixes = ["s|u:1|", "s|u:1", "s|", "S", "x", ""]
 
-    @Test("every store answers as the fake does, step by step", arguments: [CacheStoreKind.file, .oneFile], seeds)
+    /// Every store the contract runs over but the model itself: a store added to `all`
+    /// is held to the model too, with no second list to extend.
+    static let modelled = CacheStoreKind.all.filter { $0.name != CacheStoreKind.fake().name }
+
+    @Test("every store answers as the fake does, step by step", arguments: modelled, seeds)
     func sameAnswers(store: CacheStoreKind, seed: UInt64) async throws {
         let folder = try TemporaryDirectory()
         let clock = FakeWallClock()
