@@ -38,9 +38,9 @@ struct CompositionRoot: Sendable {
         self.settings = settings
         self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
         self.logger = StoreConnection.logger(output: output, verbose: verbose)
-        let sessions = try Self.makeSessionStore(settings)
+        let sessions = try Self.sessionStores.make(settings.sessionStore, from: settings)
         self.sessions = sessions
-        self.cache = FileResponseCache(directory: settings.cacheDirectory, clock: clock)
+        self.cache = try Self.responseCaches.make(settings.responseCache, from: (settings, clock))
         (self.chain, self.closeTransport) = try StoreConnection.make(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
@@ -69,42 +69,6 @@ struct CompositionRoot: Sendable {
             }
         }
         return ClientSettings.checkOwnedFiles(in: cache.ownedFolders)
-    }
-
-    // MARK: Session stores
-
-    /// A way to keep the session that `--session-store` can name.
-    struct SessionStoreChoice: Sendable {
-        let name: String
-        /// For `--help`: where it keeps the session.
-        let summary: String
-        let make: @Sendable (ClientSettings) throws(StartupFailure) -> any SessionStore
-    }
-
-    /// Every session store a person can choose (`file` unless told otherwise, as
-    /// `ClientSettings` says): the one place that decides which implementation keeps
-    /// the session. A store of your own is one entry here.
-    static let sessionStores: [SessionStoreChoice] = [
-        SessionStoreChoice(name: "file", summary: "session.json in the data folder") { settings throws(StartupFailure) in
-            FileSessionStore(directory: settings.stateDirectory)
-        },
-        SessionStoreChoice(name: "keyring", summary: "a key in the kernel's persistent keyring, never on disk") { settings throws(StartupFailure) in
-            KeyringSessionStore(directory: settings.stateDirectory)
-        },
-    ]
-
-    static func sessionStore(named name: String) -> SessionStoreChoice? {
-        sessionStores.first { $0.name == name }
-    }
-
-    /// The names, as a refusal lists them: "file or keyring".
-    static var sessionStoreNames: String { sessionStores.map(\.name).joined(separator: " or ") }
-
-    private static func makeSessionStore(_ settings: ClientSettings) throws(StartupFailure) -> any SessionStore {
-        guard let choice = sessionStore(named: settings.sessionStore) else {
-            throw StartupFailure("STOREFRONT_SESSION_STORE is \(settings.sessionStore), which names no session store; use \(sessionStoreNames), or unset it.")
-        }
-        return try choice.make(settings)
     }
 
     // MARK: Presenters

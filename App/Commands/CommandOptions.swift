@@ -29,10 +29,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where the session is kept: \(CompositionRoot.sessionStores.map { "\($0.name), \($0.summary)" }.joined(separator: "; ")) (env STOREFRONT_SESSION_STORE; default \(ClientSettings.defaultSessionStore)).",
+            "Where the session is kept: \(CompositionRoot.sessionStores.choices.map { "\($0.name), \($0.summary)" }.joined(separator: "; ")) (env STOREFRONT_SESSION_STORE; default \(CompositionRoot.sessionStores.defaultName)).",
             valueName: "store"
         ),
-        completion: .list(CompositionRoot.sessionStores.map(\.name))
+        completion: .list(CompositionRoot.sessionStores.names)
     )
     var sessionStore: String?
 
@@ -77,8 +77,8 @@ struct GlobalOptions: ParsableArguments {
 extension GlobalOptions {
     /// `--session-store` names a store the composition root knows; `demo` takes it too.
     static func validate(sessionStore: String?) throws {
-        if let sessionStore, CompositionRoot.sessionStore(named: sessionStore) == nil {
-            throw ValidationError("--session-store takes \(CompositionRoot.sessionStoreNames), not \(sessionStore).")
+        if let sessionStore, CompositionRoot.sessionStores.named(sessionStore) == nil {
+            throw ValidationError("--session-store takes \(CompositionRoot.sessionStores.namesInWords), not \(sessionStore).")
         }
     }
 }

@@ -23,14 +23,13 @@ struct ClientSettings: Sendable {
     let cacheDirectory: String
     /// How an https backend must prove its identity.
     var trust: ServerTrust = .system
-    /// Which HTTP stack carries the requests.
-    var transport: TransportKind = .asyncHTTPClient
-    /// Which store keeps the session, by the name `--session-store` takes; the
-    /// composition root knows the names and refuses any other.
-    var sessionStore = defaultSessionStore
-
-    /// The session store when neither `--session-store` nor its variable names one.
-    static let defaultSessionStore = "file"
+    /// Which HTTP stack carries the requests, by name; the composition root's
+    /// `transports` knows the names and refuses any other, as for the next two.
+    var transport = CompositionRoot.transports.defaultName
+    /// Which store keeps the session, by the name `--session-store` takes.
+    var sessionStore = CompositionRoot.sessionStores.defaultName
+    /// Which store keeps the answers.
+    var responseCache = CompositionRoot.responseCaches.defaultName
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
@@ -54,19 +53,15 @@ struct ClientSettings: Sendable {
         let (state, cache) = DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
         var settings = ClientSettings(baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache)
         settings.trust = try trust(options, environment: environment, baseURL: baseURL)
-        settings.transport = try TransportKind.resolve(environment["STOREFRONT_TRANSPORT"])
-        settings.sessionStore = sessionStore(option: options.sessionStore, environment: environment)
+        settings.transport = CompositionRoot.transports.chosenName(environment: environment)
+        settings.sessionStore = CompositionRoot.sessionStores.chosenName(option: options.sessionStore, environment: environment)
+        settings.responseCache = CompositionRoot.responseCaches.chosenName(environment: environment)
         if checkingFiles, let failure = settings.checkFiles() {
             throw failure
         }
         return settings
     }
 
-    /// The session store's name: the option, else `STOREFRONT_SESSION_STORE` when set
-    /// and not empty, else `file`. The composition root refuses a name it does not know.
-    static func sessionStore(option: String?, environment: [String: String]) -> String {
-        option ?? environment["STOREFRONT_SESSION_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultSessionStore
-    }
 
     /// `--ca-file` and `--pin` (or their variables). They only mean something for an
     /// https backend; given for an http one they would silently protect nothing, so
@@ -170,30 +165,4 @@ extension ClientSettings {
     /// `STOREFRONT_TRANSPORT=urlsession` asks for it (to compare the two, or on a
     /// platform where URLSession is the natural choice) and the binary was built with the
     /// `URLSessionTransport` trait.
-    enum TransportKind: String, Sendable, CaseIterable {
-        case asyncHTTPClient = "asynchttpclient"
-        case urlSession = "urlsession"
-
-        static func resolve(_ text: String?) throws(StartupFailure) -> TransportKind {
-            guard let text, !text.isEmpty else { return .asyncHTTPClient }
-            guard let kind = TransportKind(rawValue: text.lowercased()) else {
-                let known = allCases.map(\.rawValue).joined(separator: " or ")
-                throw StartupFailure("STOREFRONT_TRANSPORT is \(text); it takes \(known).")
-            }
-            guard kind != .urlSession || isURLSessionBuiltIn else { throw StartupFailure(notBuiltIn) }
-            return kind
-        }
-
-        /// Whether this binary carries the URLSession adapter.
-        static var isURLSessionBuiltIn: Bool {
-            #if URLSessionTransport
-            true
-            #else
-            false
-            #endif
-        }
-
-        static let notBuiltIn = "STOREFRONT_TRANSPORT is urlsession, but this storefront was built without that adapter; "
-            + "build it with `swift build --traits URLSessionTransport`, or unset STOREFRONT_TRANSPORT."
-    }
 }

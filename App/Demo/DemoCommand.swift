@@ -26,7 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print one JSON document: each step, whether it did what it should, and its time.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Where the demo keeps its session (as for every command; env STOREFRONT_SESSION_STORE).", valueName: "store"), completion: .list(CompositionRoot.sessionStores.map(\.name)))
+    @Option(name: .long, help: ArgumentHelp("Where the demo keeps its session (as for every command; env STOREFRONT_SESSION_STORE).", valueName: "store"), completion: .list(CompositionRoot.sessionStores.names))
     var sessionStore: String?
 
     func validate() throws {
@@ -63,7 +63,7 @@ struct DemoCommand: AsyncParsableCommand {
             cacheDirectory: FilePath(folder).appending("cache").string
         )
         // The session store a person chose is the one the demo shows working.
-        settings.sessionStore = ClientSettings.sessionStore(option: sessionStore, environment: ProcessInfo.processInfo.environment)
+        settings.sessionStore = CompositionRoot.sessionStores.chosenName(option: sessionStore, environment: ProcessInfo.processInfo.environment)
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output

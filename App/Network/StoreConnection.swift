@@ -5,18 +5,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPClientAdapter
 import Infrastructure
 import Logging
 import Presentation
-#if URLSessionTransport
-import URLSessionAdapter
-#endif
 
-/// The network under the store client, as the settings describe it: the adapter (the
-/// relay's when sealed through one), the Oblivious HTTP layer and where its keys come
-/// from, inside the store's interceptor chain. Part of the composition root's graph,
-/// kept apart because it is the one part that decides between implementations.
+/// The network under the store client, as the settings describe it: the adapter the
+/// root's `transports` names (pointed at the relay when sealed through one), the
+/// Oblivious HTTP layer and where its keys come from, inside the store's interceptor
+/// chain. Part of the composition root's graph, kept apart for its size.
 enum StoreConnection {
     /// The adapter the settings name, inside the store's interceptor chain (whose order
     /// is Data's decision: `InterceptedTransport.storeChain`), and how to close it.
@@ -30,7 +26,8 @@ enum StoreConnection {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
         // Sealed through a relay, every request goes to the relay: the adapter is its.
         let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
-        let adapter = try makeAdapter(settings: settings, origin: relay?.origin ?? origin)
+        let configuration = TransportConfiguration(baseURL: relay?.origin ?? origin, trust: settings.trust)
+        let adapter = try CompositionRoot.transports.make(settings.transport, from: configuration)
         let closers = [adapter.close]
         var oblivious: ObliviousHTTPInterceptor?
         if let sealing = settings.oblivious {
@@ -71,38 +68,6 @@ enum StoreConnection {
     /// `host:port` of an origin, as a request's authority names it.
     private static func authority(of origin: URL) -> String {
         (origin.host ?? "") + (origin.port.map { ":\($0)" } ?? "")
-    }
-
-    private static func makeAdapter(
-        settings: ClientSettings,
-        origin: URL
-    ) throws(StartupFailure) -> (transport: any HTTPTransport, close: @Sendable () async -> Void) {
-        let configuration = TransportConfiguration(baseURL: origin, trust: settings.trust)
-        switch settings.transport {
-        case .asyncHTTPClient:
-            do {
-                let transport = try AsyncHTTPClientTransport(configuration: configuration)
-                return (transport, { await transport.shutdown() })
-            } catch {
-                throw adapterFailure(error)
-            }
-        case .urlSession:
-            #if URLSessionTransport
-            do {
-                return (try URLSessionTransport(configuration: configuration), {})
-            } catch {
-                throw adapterFailure(error)
-            }
-            #else
-            // Settings refuse this first; here only so every case is answered.
-            throw StartupFailure(ClientSettings.TransportKind.notBuiltIn)
-            #endif
-        }
-    }
-
-    private static func adapterFailure(_ error: TransportError) -> StartupFailure {
-        let reason = if case .invalidRequest(let reason) = error { reason } else { "\(error)" }
-        return StartupFailure("The HTTP client cannot start: \(reason).")
     }
 
     /// The logger of the network's `--verbose` lines (one per exchange, cache hits and

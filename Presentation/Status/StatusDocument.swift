@@ -10,6 +10,7 @@ struct StatusDocument: Encodable {
     }
 
     struct Cache: Encodable {
+        let store: String
         let folder: String
         let entries: Int
         let bytes: Int
@@ -17,6 +18,7 @@ struct StatusDocument: Encodable {
     }
 
     let backend: String
+    let transport: String
     let mode: String
     /// Where the gateway's key configuration comes from; null in plain mode.
     let ohttpKeysSource: String?
@@ -35,6 +37,7 @@ struct StatusDocument: Encodable {
     static func json(_ report: StatusReport) -> String {
         JSONDocument.encode(StatusDocument(
             backend: report.backend,
+            transport: report.transport,
             mode: report.sealing == nil ? "plain" : "sealed",
             ohttpKeysSource: report.sealing?.source,
             ohttpKeyId: report.sealing?.keyID,
@@ -48,7 +51,7 @@ struct StatusDocument: Encodable {
                 permissions: report.session.permissions, isPrivate: report.session.isPrivate
             ),
             cache: .init(
-                folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
+                store: report.cache.store, folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
                 oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601)
             ),
             check: report.check?.sentence

@@ -23,12 +23,13 @@ public struct StatusPresenter: Sendable {
         }
         let trust = report.authorityFile.map { "the authorities in \($0)" } ?? "the system's authorities"
         output.printLine("Backend       \(report.backend)")
+        output.printLine("Transport     \(report.transport)")
         output.printLine("Payload       " + (report.sealing.map(Self.sealing) ?? "plain JSON"))
         output.printLine("TLS trust     \(trust)" + (report.pins.isEmpty ? "" : ", pinned to \(report.pins.joined(separator: ", "))"))
         output.printLine("Signed in     " + (report.signedInAs ?? "no"))
         output.printLine(Self.session(report.session))
         let oldest = report.cache.oldestStoredAt.map { ", oldest stored \($0.formatted(.iso8601))" } ?? ""
-        output.printLine("Cache         \(report.cache.folder): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
+        output.printLine("Cache         \(report.cache.folder) (\(report.cache.store) store): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
         if let check = report.check { output.printLine("Checked       \(check.sentence)") }
         return .success
     }

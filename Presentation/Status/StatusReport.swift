@@ -37,14 +37,17 @@ public struct StatusReport: Equatable, Sendable {
         }
     }
 
-    /// The cache folder and what is in it.
+    /// The cache: which store keeps it, its folder, and what is in it.
     public struct Cache: Equatable, Sendable {
+        /// The store's name, as `STOREFRONT_RESPONSE_CACHE` takes it: `file`.
+        public let store: String
         public let folder: String
         public let entries: Int
         public let bytes: Int
         public let oldestStoredAt: Date?
 
-        public init(folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?) {
+        public init(store: String, folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?) {
+            self.store = store
             self.folder = folder
             self.entries = entries
             self.bytes = bytes
@@ -69,6 +72,8 @@ public struct StatusReport: Equatable, Sendable {
     }
 
     public let backend: String
+    /// The HTTP stack that carries the requests, as `STOREFRONT_TRANSPORT` names it.
+    public let transport: String
     /// Nil in plain mode.
     public let sealing: Sealing?
     /// The CA file to trust instead of the system's, if any.
@@ -82,10 +87,11 @@ public struct StatusReport: Equatable, Sendable {
     public let check: SessionCheck?
 
     public init(
-        backend: String, sealing: Sealing?, authorityFile: String?, pins: [String],
+        backend: String, transport: String, sealing: Sealing?, authorityFile: String?, pins: [String],
         signedInAs: String?, session: SessionPlace, cache: Cache, check: SessionCheck? = nil
     ) {
         self.backend = backend
+        self.transport = transport
         self.sealing = sealing
         self.authorityFile = authorityFile
         self.pins = pins

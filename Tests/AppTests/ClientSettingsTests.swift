@@ -52,7 +52,7 @@ struct ClientSettingsTests {
         ("file", ["STOREFRONT_SESSION_STORE": "keyring"], "file"),
     ])
     func sessionStore(option: String?, environment: [String: String], chosen: String) {
-        #expect(ClientSettings.sessionStore(option: option, environment: environment) == chosen)
+        #expect(CompositionRoot.sessionStores.chosenName(option: option, environment: environment) == chosen)
     }
 
     @Test("a relay with the key configuration taken from the gateway is refused: that fetch would go from the client's own address")

@@ -6,14 +6,14 @@ import Testing
 @Suite("StatusPresenter", .timeLimit(.minutes(1)))
 struct StatusPresenterTests {
     static let report = StatusReport(
-        backend: "https://store.example",
+        backend: "https://store.example", transport: "asynchttpclient",
         sealing: .init(source: "--ohttp-keys-file /keys/ohttp-keys", keyID: "7", relay: "https://relay.example/ohttp"), authorityFile: "/etc/ca.pem",
         pins: ["sha256/AAAA"], signedInAs: "Emily Johnson (emilys)",
         session: .init(
             store: "file", holder: "file", location: "/home/e/.local/state/storefront/session.json",
             permissions: "644", isPrivate: false, fix: "chmod 600 /home/e/.local/state/storefront/session.json"
         ),
-        cache: .init(folder: "/home/e/.cache/storefront", entries: 3, bytes: 4096, oldestStoredAt: Date(timeIntervalSince1970: 1_800_000_000))
+        cache: .init(store: "file", folder: "/home/e/.cache/storefront", entries: 3, bytes: 4096, oldestStoredAt: Date(timeIntervalSince1970: 1_800_000_000))
     )
 
     @Test("every fact on its own line, and a session others can read says the chmod")
@@ -22,11 +22,12 @@ struct StatusPresenterTests {
         #expect(StatusPresenter(console: Console(output: output, format: .human)).show(Self.report) == .success)
         #expect(output.standardOutput == [
             "Backend       https://store.example",
+            "Transport     asynchttpclient",
             "Payload       sealed (Oblivious HTTP, RFC 9458), key 7 from --ohttp-keys-file /keys/ohttp-keys, through the relay https://relay.example/ohttp",
             "TLS trust     the authorities in /etc/ca.pem, pinned to sha256/AAAA",
             "Signed in     Emily Johnson (emilys)",
             "Session file  /home/e/.local/state/storefront/session.json (mode 644, others can read it: chmod 600 /home/e/.local/state/storefront/session.json)",
-            "Cache         /home/e/.cache/storefront: 3 entries, 4096 bytes, oldest stored 2027-01-15T08:00:00Z",
+            "Cache         /home/e/.cache/storefront (file store): 3 entries, 4096 bytes, oldest stored 2027-01-15T08:00:00Z",
         ])
     }
 
@@ -46,6 +47,8 @@ struct StatusPresenterTests {
         #expect((document["session"] as? [String: Any])?["permissions"] as? String == "644")
         #expect((document["session"] as? [String: Any])?["isPrivate"] as? Bool == false)
         #expect((document["cache"] as? [String: Any])?["entries"] as? Int == 3)
+        #expect((document["cache"] as? [String: Any])?["store"] as? String == "file")
+        #expect(document["transport"] as? String == "asynchttpclient")
     }
 
     /// Whichever store keeps the session, the line names what holds it and where, and
@@ -61,8 +64,8 @@ struct StatusPresenterTests {
     func sessionLine(place: StatusReport.SessionPlace, line: String) {
         let output = SpyOutput()
         let report = StatusReport(
-            backend: "http://127.0.0.1:8080", sealing: nil, authorityFile: nil, pins: [], signedInAs: nil, session: place,
-            cache: .init(folder: "/c", entries: 0, bytes: 0, oldestStoredAt: nil)
+            backend: "http://127.0.0.1:8080", transport: "asynchttpclient", sealing: nil, authorityFile: nil, pins: [], signedInAs: nil, session: place,
+            cache: .init(store: "file", folder: "/c", entries: 0, bytes: 0, oldestStoredAt: nil)
         )
         StatusPresenter(console: Console(output: output, format: .human)).show(report)
         #expect(output.standardOutput.contains(line), "\(output.standardOutput)")
