@@ -1,0 +1,47 @@
+@testable import App
+@testable import AppShared
+import Data
+import Foundation
+import Infrastructure
+import Testing
+
+/// How every swappable seam is chosen, read off the root's lists: which name each
+/// setting takes, what it falls back to, and the sentence an unknown name gets. Literal
+/// rows, so a list that loses or reorders an entry fails here by name.
+@Suite("One pattern chooses every swappable seam", .timeLimit(.minutes(1)))
+struct ImplementationChoicesTests {
+    @Test("each seam's variable, names, and default (its first name)")
+    func lists() {
+        #expect(CompositionRoot.sessionStores.variable == "STOREFRONT_SESSION_STORE")
+        #expect(CompositionRoot.sessionStores.names == ["file", "keyring"])
+        #expect(CompositionRoot.responseCaches.variable == "STOREFRONT_RESPONSE_CACHE")
+        #expect(CompositionRoot.responseCaches.names == ["file"])
+        #expect(CompositionRoot.transports.variable == "STOREFRONT_TRANSPORT")
+        #expect(CompositionRoot.transports.names == ["asynchttpclient", "urlsession"])
+        #expect(CompositionRoot.transports.defaultName == "asynchttpclient")
+    }
+
+    @Test("the option over the variable over the default; an empty variable names nothing; spelled as the list spells it", arguments: [
+        (nil, [:], "asynchttpclient"),
+        (nil, ["STOREFRONT_TRANSPORT": ""], "asynchttpclient"),
+        (nil, ["STOREFRONT_TRANSPORT": "URLSession"], "urlsession"),
+        ("asynchttpclient", ["STOREFRONT_TRANSPORT": "urlsession"], "asynchttpclient"),
+        (nil, ["STOREFRONT_TRANSPORT": "curl"], "curl"),
+    ] as [(String?, [String: String], String)])
+    func chosenName(option: String?, environment: [String: String], chosen: String) {
+        #expect(CompositionRoot.transports.chosenName(option: option, environment: environment) == chosen)
+    }
+
+    @Test("a name the list does not know is one start-up sentence naming the others (78)")
+    func unknownName() {
+        #expect(throws: StartupFailure.self) { try CompositionRoot.transports.make("curl", from: TransportConfiguration(baseURL: URL(fileURLWithPath: "/"))) }
+        let settings = ClientSettings(baseURL: URL(fileURLWithPath: "/"), oblivious: nil, stateDirectory: "/nowhere", cacheDirectory: "/nowhere")
+        do throws(StartupFailure) {
+            _ = try CompositionRoot.responseCaches.make("sqlite", from: (settings, SystemWallClock()))
+            Issue.record("an unknown cache store was made")
+        } catch {
+            #expect(error.sentence == "STOREFRONT_RESPONSE_CACHE is sqlite, which names no response cache; use file, or unset it.")
+            #expect(error.exitStatus == 78)
+        }
+    }
+}
