@@ -4,14 +4,15 @@ import Testing
 /// The reading path of one search stays true of the code. The lists of every file one
 /// search, one login and a sealed search execute are measured (`scripts/reading-path`,
 /// which CI runs with `--check`, so the document's copies are the code's); this holds the
-/// hand-written parts to them: docs/ARCHITECTURE.md's numbered table names symbols that
-/// are in the files it names, every one of those files is on the measured list (but the
-/// one protocol named below), the sign-in table's symbols are in files the login
-/// executes, and README lists the table's files in order.
+/// hand-written parts to them: docs/ARCHITECTURE.md's numbered table names symbols
+/// declared in the files it names, opens at most twelve files with at most fourteen
+/// moves between them, every one of those files is on the measured list (but the one
+/// protocol named below), the sign-in table's symbols are in files the login executes,
+/// and README lists the table's files in order.
 ///
 /// The measured list has no ceiling. It once had one, and merges made to pass it left
 /// files of mixed purpose; a reader meets the table's files, not the count of every
-/// file a search touches, so the list is documentation, measured, not a goal.
+/// file a search touches, so the limits are on the table.
 @Suite("One search's files are measured, and the documents name them", .timeLimit(.minutes(1)))
 struct ReadingPathTests {
     /// The table's files a search does not execute, each with why a reader opens it
@@ -57,7 +58,11 @@ struct ReadingPathTests {
         return String(rest[..<end])
     }
 
-    @Test("each step's symbols are in the file it names")
+    /// How far a reader's path may run: files to open, and moves from one to another.
+    static let mostFiles = 12
+    static let mostMoves = 14
+
+    @Test("each step's symbols are declared in the file it names")
     func symbolsAreWhereTheTableSays() throws {
         let steps = try Self.steps()
         #expect(steps.count >= 15, "the table was not found or lost its rows")
@@ -66,14 +71,28 @@ struct ReadingPathTests {
             let source = try #require(try? String(contentsOf: url, encoding: .utf8), "step \(step.number): \(step.file) does not exist")
             #expect(!step.symbols.isEmpty, "step \(step.number) names no symbol")
             for symbol in step.symbols {
-                // `StoreClient.Owner` is found as `StoreClient` and `Owner`, each a whole word.
-                for part in symbol.split(separator: ".") {
-                    // Simple boundaries: Unicode's would read `StoreErrorMapping.RequestKind` as one word.
-                    let word = try Regex("\\b\(part)\\b").wordBoundaryKind(.simple)
-                    #expect(source.contains(word), "step \(step.number): \(part) (of \(symbol)) is not in \(step.file)")
+                // `StoreClient.read`: the type declared (or extended) in the file, and its
+                // member a whole word of it; a lone name, declared there.
+                let parts = symbol.split(separator: ".").map(String.init)
+                guard let name = parts.first else { continue }
+                // Simple boundaries: Unicode's would read `StoreErrorMapping.RequestKind` as one word.
+                let declared = try Regex("(struct|enum|class|actor|protocol|extension|func|var|let|case)\\s+\(name)\\b").wordBoundaryKind(.simple)
+                #expect(source.contains(declared), "step \(step.number): \(name) is not declared in \(step.file)")
+                for member in parts.dropFirst() {
+                    let word = try Regex("\\b\(member)\\b").wordBoundaryKind(.simple)
+                    #expect(source.contains(word), "step \(step.number): \(member) (of \(symbol)) is not in \(step.file)")
                 }
             }
         }
+    }
+
+    @Test("the path stays short: at most 12 files to open and 14 moves between them")
+    func pathIsShort() throws {
+        let steps = try Self.steps()
+        let files = Self.files(of: steps)
+        let moves = zip(steps, steps.dropFirst()).filter { $0.file != $1.file }.count
+        #expect(files.count <= Self.mostFiles, "the table opens \(files.count) files: \(files)")
+        #expect(moves <= Self.mostMoves, "the table moves between files \(moves) times")
     }
 
     /// The measured list between `<!-- marker:begin -->` and `<!-- marker:end -->` in
