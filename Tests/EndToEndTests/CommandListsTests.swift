@@ -55,6 +55,20 @@ struct CommandListsTests {
         }
     }
 
+    @Test("CLI.md's sentence on --offline and --refresh names exactly the commands that take them")
+    func readingCommandsNamed() async throws {
+        let reading = try await Self.subcommands().filter { subcommand in
+            (subcommand["arguments"] as? [[String: Any]] ?? []).contains { argument in
+                (argument["names"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "offline" }
+            }
+        }.compactMap { $0["commandName"] as? String }
+        #expect(reading.count >= 5, "the reading commands were not found: \(reading)")
+        let cli = try Self.document("docs/CLI.md")
+        let sentence = try #require(cli.firstMatch(of: /only on\s+the commands that read: ([^)]*)\)/)).1
+        let named = sentence.matches(of: /`(\w+)`/).map { String($0.1) }
+        #expect(Set(named) == Set(reading), "CLI.md names \(named.sorted()); the commands that take --offline are \(reading.sorted())")
+    }
+
     @Test("the colour test runs each command, so none can print an escape byte unseen")
     func colourTestRunsEveryCommand() async throws {
         let commands = try await Self.commands()
