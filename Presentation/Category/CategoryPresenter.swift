@@ -7,7 +7,7 @@ public struct CategoryPresenter {
     private let console: Console
 
     /// Products as every paged list shows them.
-    static let list = PagedList(table: ProductTable.table, noun: "products", itemsKey: "products", entry: ProductDocument.init)
+    static let list = PagedList(table: ProductTable.table, noun: CountedNoun(one: "product", many: "products"), itemsKey: "products", entry: ProductDocument.init)
 
     public init(browseCategory: BrowseCategory, console: Console) {
         self.browseCategory = browseCategory

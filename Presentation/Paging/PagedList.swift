@@ -8,8 +8,9 @@ import Domain
 struct PagedList<Item: Sendable, Entry: Encodable>: Sendable {
     /// The columns, and which gives way on a narrow terminal.
     let table: TextTable<Item>
-    /// What the items are called on the `Showing` line and in the cache notice.
-    let noun: String
+    /// What the items are called on the `Showing` line (agreeing with the total) and,
+    /// in the plural, in the cache notice.
+    let noun: CountedNoun
     /// The `--json` document's key for the items (`products`, `posts`).
     let itemsKey: String
     /// One item as the `--json` document writes it.
@@ -53,12 +54,12 @@ struct PagedList<Item: Sendable, Entry: Encodable>: Sendable {
             let document = PageDocument(page: page, origin: result.origin, now: console.now(), subject: subject.field, itemsKey: itemsKey, entries: page.items.map(entry))
             return [StyledText(JSONDocument.encode(document))]
         }
-        if let notice = CacheNotice.line(for: result.origin, subject: noun) {
+        if let notice = CacheNotice.line(for: result.origin, subject: noun.many) {
             console.output.printDiagnostic(notice)
         }
         if page.total == 0, let noneLine {
             return [StyledText(noneLine)]
         }
-        return table.pageLines(for: page, noun: noun, subject: subject.phrase, width: console.width)
+        return table.pageLines(for: page, noun: noun(page.total), subject: subject.phrase, width: console.width)
     }
 }

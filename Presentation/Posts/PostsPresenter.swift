@@ -19,7 +19,7 @@ public struct PostsPresenter {
             flexible: 1,
             flexibleMinimum: 12
         ),
-        noun: "posts",
+        noun: CountedNoun(one: "post", many: "posts"),
         itemsKey: "posts",
         entry: PostDocument.init,
         noneLine: "You have written no posts yet."

@@ -7,7 +7,7 @@ public struct SearchPresenter {
     private let console: Console
 
     /// Products as every paged list shows them; `results` as a search calls them.
-    static let list = PagedList(table: ProductTable.table, noun: "results", itemsKey: "products", entry: ProductDocument.init)
+    static let list = PagedList(table: ProductTable.table, noun: CountedNoun(one: "result", many: "results"), itemsKey: "products", entry: ProductDocument.init)
 
     public init(searchProducts: SearchProducts, console: Console) {
         self.searchProducts = searchProducts

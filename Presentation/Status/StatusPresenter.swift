@@ -29,10 +29,13 @@ public struct StatusPresenter: Sendable {
         output.printLine("Signed in     " + (report.signedInAs ?? "no"))
         output.printLine(Self.session(report.session))
         let oldest = report.cache.oldestStoredAt.map { ", oldest stored \($0.formatted(.iso8601))" } ?? ""
-        output.printLine("Cache         \(report.cache.folder) (\(report.cache.store) store): \(report.cache.entries) entries, \(report.cache.bytes) bytes\(oldest)")
+        output.printLine("Cache         \(report.cache.folder) (\(report.cache.store) store): \(Self.entries.counting(report.cache.entries)), \(Self.bytes.counting(report.cache.bytes))\(oldest)")
         if let check = report.check { output.printLine("Checked       \(check.sentence)") }
         return .success
     }
+
+    private static let entries = CountedNoun(one: "entry", many: "entries")
+    private static let bytes = CountedNoun(one: "byte", many: "bytes")
 
     /// `Session file  /…/session.json (mode 600, yours alone)`, or a key in a keyring:
     /// the label names what holds it, and a loosened one says what fixes it.

@@ -86,7 +86,7 @@ struct ColourTests {
         let child = try TerminalChild(cli: cli, arguments: ["search", "phone"], terminal: terminal)
         #expect(await terminal.waitFor("Searching…"), "no spinner while the store was silent: \(terminal.screen.debugDescription)")
         store.release()
-        #expect(await terminal.waitFor("Showing 1–1 of 1 results"))
+        #expect(await terminal.waitFor("Showing 1–1 of 1 result"))
         #expect(await child.exit() == .exited(0))
 
         let screen = await terminal.finalScreen()
@@ -119,7 +119,7 @@ struct ColourTests {
         #expect(await store.searchArrived())
         #expect(await !terminal.waitFor("Searching…", limit: .milliseconds(400)), "a spinner despite \(environment)")
         store.release()
-        #expect(await terminal.waitFor("Showing 1–1 of 1 results"))
+        #expect(await terminal.waitFor("Showing 1–1 of 1 result"))
         #expect(await child.exit() == .exited(0))
         let screen = await terminal.finalScreen()
         #expect(!screen.contains(Self.escape), "\(screen.debugDescription)")
