@@ -51,8 +51,13 @@ let package = Package(
         // The innermost layer: entities, repository protocols, use cases. Imports nothing.
         .target(name: "Domain", path: "Domain", swiftSettings: strict),
 
+        // Text as both programs show it: styled runs (never an escape code) and the one
+        // rule that escapes a server's control characters. Pure Swift, depending on
+        // nothing, so the client's presenters and the server's console share one copy.
+        .target(name: "Styling", path: "Styling", swiftSettings: strict),
+
         // Console presenters: state, use-case calls, rendering to an output port.
-        .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation", swiftSettings: strict),
+        .target(name: "Presentation", dependencies: ["Domain", "Styling"], path: "Presentation", swiftSettings: strict),
 
         // Repository implementations: HTTP, interceptors, cache, session store, DTOs.
         // swift-http-types is the HTTP vocabulary of server-side Swift (Hummingbird,
@@ -154,7 +159,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Presentation", "Data", "HTTPClientAdapter", "Infrastructure", "AppShared", "CProcessControl",
+                "Domain", "Presentation", "Styling", "Data", "HTTPClientAdapter", "Infrastructure", "AppShared", "CProcessControl",
                 .target(name: "URLSessionAdapter", condition: .when(traits: ["URLSessionTransport"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -172,7 +177,7 @@ let package = Package(
         .target(
             name: "AppShared",
             dependencies: [
-                "Infrastructure",
+                "Infrastructure", "Styling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -184,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "Backend", "AppShared", "Infrastructure", "CProcessControl",
+                "Backend", "AppShared", "Styling", "Infrastructure", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -226,7 +231,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Domain", "Presentation", "Data", "Infrastructure",
+                "Domain", "Presentation", "Styling", "Data", "Infrastructure",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -253,7 +258,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "TestSupport"],
+            dependencies: ["Presentation", "Styling", "Domain", "TestSupport"],
             path: "Tests/PresentationTests",
             swiftSettings: strict
         ),
@@ -264,7 +269,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // The App's own pieces that need no process: key decoding, settings.
-        .testTarget(name: "AppTests", dependencies: ["App", "AppShared", "Presentation", "TestSupport"], path: "Tests/AppTests", swiftSettings: strict),
+        .testTarget(name: "AppTests", dependencies: ["App", "AppShared", "Presentation", "Styling", "TestSupport"], path: "Tests/AppTests", swiftSettings: strict),
         // Runs the built `storefront` binary against the backend started in-process.
         .testTarget(
             name: "EndToEndTests",

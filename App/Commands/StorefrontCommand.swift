@@ -10,6 +10,7 @@ import Presentation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Styling
 
 /// The `storefront` command line: parses arguments and hands each command to the
 /// composition root.

@@ -1,6 +1,7 @@
 import Domain
 import Infrastructure
 import Presentation
+import Styling
 
 /// The demo's steps, each on its own line with its time, each checked: the demo
 /// exits 0 only when every step did what it should, offline answer included. With

@@ -1,4 +1,5 @@
 import Presentation
+import Styling
 
 /// An output port that drops everything: the presenters `demo --json` drives write
 /// their human lines here, so standard output holds only the demo's one document.

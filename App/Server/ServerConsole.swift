@@ -1,5 +1,6 @@
 import AppShared
 import ArgumentParser
+import Styling
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,7 +25,7 @@ struct ServerConsole: Sendable {
     }
 
     func printLine(_ text: String) {
-        streams.printLine(TerminalLine(text))
+        streams.printLine(StyledText(text))
     }
 
     /// `document` as the one JSON line of CLI.md: keys sorted, slashes left alone.
@@ -33,12 +34,12 @@ struct ServerConsole: Sendable {
     }
 
     func printDiagnostic(_ text: String) {
-        streams.printDiagnostic(TerminalLine(text))
+        streams.printDiagnostic(StyledText(text))
     }
 
     /// A warning that does not stop the program.
     func warn(_ text: String) {
-        streams.printDiagnostic(TerminalLine("storefront-server: warning:", colour: ANSI.yellow) + TerminalLine(" " + text))
+        streams.printDiagnostic(StyledText("storefront-server: warning:", style: .warning) + StyledText(" " + text))
     }
 
     /// A start-up failure's line, and the exit that ends the program with its status.
@@ -55,9 +56,9 @@ struct ServerConsole: Sendable {
 
     private func write(_ sentence: String, code: String) {
         if json {
-            streams.printDiagnostic(TerminalLine(Self.encode(ErrorDocument(error: .init(code: code, message: sentence)))))
+            streams.printDiagnostic(StyledText(Self.encode(ErrorDocument(error: .init(code: code, message: sentence)))))
         } else {
-            streams.printDiagnostic(TerminalLine("storefront:", colour: ANSI.boldRed) + TerminalLine(" " + sentence))
+            streams.printDiagnostic(StyledText("storefront:", style: .error) + StyledText(" " + sentence))
         }
     }
 

@@ -1,4 +1,5 @@
 import Infrastructure
+import Styling
 import Synchronization
 
 /// Shows that a wait is under way: once it has lasted `delay` (150 ms, so a quick
@@ -47,7 +48,7 @@ public final class TerminalSpinner: Sendable {
         stop()
         state.withLock { state in
             let generation = state.generation
-            state.label = TerminalStyle.escapingControls(label)
+            state.label = TerminalText.escapingControls(label)
             state.task = start { [self] in
                 await animate(generation: generation)
             }
@@ -56,7 +57,7 @@ public final class TerminalSpinner: Sendable {
 
     /// Says something new in the frames still to come (counts of work done, say).
     public func relabel(_ label: String) {
-        state.withLock { $0.label = TerminalStyle.escapingControls(label) }
+        state.withLock { $0.label = TerminalText.escapingControls(label) }
     }
 
     /// Ends the wait and clears its frame, if one was drawn.

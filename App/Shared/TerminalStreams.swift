@@ -7,10 +7,12 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
+import Styling
 import SystemPackage
 
 // The terminal both programs write to, in one file: the two streams, how a line looks
-// on them (`TerminalLine`, `TerminalStyle`), and log lines on standard error.
+// on them (`TerminalStyle`, for the `StyledText` both programs build), and log lines on
+// standard error.
 
 /// The process's two streams as CLI.md lets either program use them: results to
 /// standard output, everything else to standard error, each line written whole.
@@ -37,13 +39,13 @@ public struct TerminalStreams: Sendable {
     }
 
     /// A line of the result, on standard output.
-    public func printLine(_ line: TerminalLine) {
+    public func printLine(_ line: StyledText) {
         spinner?.stop()
         _ = try? FileDescriptor.standardOutput.writeAll((outputStyle.render(line) + "\n").utf8)
     }
 
     /// A line of progress, warning or error, on standard error.
-    public func printDiagnostic(_ line: TerminalLine) {
+    public func printDiagnostic(_ line: StyledText) {
         spinner?.stop()
         Self.writeError(errorStyle.render(line) + "\n")
     }
@@ -94,36 +96,6 @@ public struct DiagnosticLogHandler: LogHandler {
     }
 }
 
-/// A line for the terminal: runs of text, each with the escape sequence that colours it
-/// where colour is allowed. Each program says what its styles look like (the client
-/// maps Presentation's `Style`); this is what both hand to `TerminalStyle`.
-public struct TerminalLine: Sendable {
-    public struct Run: Sendable {
-        public let text: String
-        /// An SGR sequence from `ANSI` (`ANSI.boldRed`), or nil for plain text.
-        public let colour: String?
-
-        public init(text: String, colour: String?) {
-            self.text = text
-            self.colour = colour
-        }
-    }
-
-    public private(set) var runs: [Run]
-
-    public init(_ text: String, colour: String? = nil) {
-        runs = [Run(text: text, colour: colour)]
-    }
-
-    public init(runs: [Run]) {
-        self.runs = runs
-    }
-
-    public static func + (lhs: TerminalLine, rhs: TerminalLine) -> TerminalLine {
-        TerminalLine(runs: lhs.runs + rhs.runs)
-    }
-}
-
 /// Whether a stream gets colour, and how a line looks on it.
 ///
 /// Colour only when the stream and standard error are terminals (CLI.md), `NO_COLOR`
@@ -150,40 +122,28 @@ public struct TerminalStyle: Sendable {
     }
 
     /// The line as the terminal gets it: each run's text with its control characters
-    /// escaped (server text can carry none), coloured when colour is on. `base` (reverse
-    /// video for the live screen's chosen row) holds under every run, colour or not.
-    public func render(_ line: TerminalLine, base: String = "") -> String {
+    /// escaped (server text can carry none: `TerminalText.escapingControls`, the one
+    /// rule both programs use), coloured when colour is on. `base` (reverse video for the
+    /// live screen's chosen row) holds under every run, colour or not.
+    public func render(_ line: StyledText, base: String = "") -> String {
         var rendered = ""
         for run in line.runs {
-            let safe = Self.escapingControls(run.text)
-            let attributes = base + (colour ? run.colour ?? "" : "")
+            let safe = TerminalText.escapingControls(run.text)
+            let attributes = base + (colour ? run.style.map(Self.colour(for:)) ?? "" : "")
             rendered += attributes.isEmpty ? safe : attributes + safe + ANSI.resetAttributes
         }
         return rendered
     }
 
-    /// Every control character (C0 but newline and tab, DEL, C1) as its `\u00XX` escape:
-    /// `ESC ] 0 ;` would retitle the window, U+009B is a CSI on its own. The same rule as
-    /// Presentation's `TerminalText.escapingControls`, which this target cannot see (the
-    /// server links no client layer); `TerminalStyleTests` holds the two to one table.
-    static func escapingControls(_ text: String) -> String {
-        let isControl = { (scalar: Unicode.Scalar) in
-            switch scalar.value {
-            case 0x0A, 0x09: false
-            case 0x00...0x1F, 0x7F...0x9F: true
-            default: false
-            }
+    /// How each style looks, for both programs: what text is (`Style`) is said by
+    /// whoever builds the line; its colour, here.
+    public static func colour(for style: Style) -> String {
+        switch style {
+        case .error: ANSI.boldRed
+        case .warning, .rating: ANSI.yellow
+        case .success, .price: ANSI.green
+        case .heading: ANSI.bold
+        case .secondary: ANSI.dim
         }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }

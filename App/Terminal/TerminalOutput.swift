@@ -5,10 +5,11 @@ import FoundationEssentials
 import Foundation
 #endif
 import Presentation
+import Styling
 
-/// The terminal side of Presentation's output port: each `StyledText` becomes a
-/// `TerminalLine` in the colours below and goes out through the process's
-/// `TerminalStreams`, where it is escaped and coloured as the terminal allows.
+/// The terminal side of Presentation's output port: each `StyledText` goes out through
+/// the process's `TerminalStreams`, where it is escaped and coloured as the terminal
+/// allows.
 struct TerminalOutput: ConsoleOutput {
     private let streams: TerminalStreams
 
@@ -18,11 +19,11 @@ struct TerminalOutput: ConsoleOutput {
     }
 
     func printLine(_ text: StyledText) {
-        streams.printLine(TerminalLine(text))
+        streams.printLine(text)
     }
 
     func printDiagnostic(_ text: StyledText) {
-        streams.printDiagnostic(TerminalLine(text))
+        streams.printDiagnostic(text)
     }
 
     func beginActivity(_ label: String) {
@@ -35,22 +36,5 @@ struct TerminalOutput: ConsoleOutput {
 
     func endActivity() {
         streams.endActivity()
-    }
-}
-
-extension TerminalLine {
-    /// Presentation's styled runs in the client's colours.
-    init(_ text: StyledText) {
-        self.init(runs: text.runs.map { Run(text: $0.text, colour: $0.style.map(Self.colour(for:))) })
-    }
-
-    static func colour(for style: Style) -> String {
-        switch style {
-        case .error: ANSI.boldRed
-        case .warning, .rating: ANSI.yellow
-        case .success, .price: ANSI.green
-        case .heading: ANSI.bold
-        case .secondary: ANSI.dim
-        }
     }
 }

@@ -1,5 +1,6 @@
 import AppShared
 import Presentation
+import Styling
 import Synchronization
 
 /// Draws the interactive screen on the terminal, and again when its size changes.
@@ -47,7 +48,7 @@ final class TerminalSearchView: LiveSearchView {
         for (index, line) in layout.lines.enumerated() {
             // Output processing stays on in raw mode, so "\n" reaches the screen as CR LF.
             if index > 0 { output += "\n" }
-            output += style.render(TerminalLine(line), base: index == layout.highlightedLine ? ANSI.reverseVideo : "")
+            output += style.render(line, base: index == layout.highlightedLine ? ANSI.reverseVideo : "")
             output += ANSI.clearToEndOfLine
         }
         output += ANSI.clearToEndOfScreen + ANSI.moveCursor(row: 1, column: layout.cursorColumn) + ANSI.showCursor

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Styling
 
 /// `whoami` and `logout`: who is signed in (from the server, else the cache, saying
 /// so), and signing out.

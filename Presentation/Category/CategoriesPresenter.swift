@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// The store's categories: a table on a terminal, `slug<TAB>name` lines for a pipe,
 /// or CLI.md's JSON document.

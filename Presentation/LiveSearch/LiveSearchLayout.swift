@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// The interactive screen laid out for a terminal of a given size: styled lines that
 /// fit its width and height, which line is highlighted, and where the cursor goes.

@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// Everything the interactive search screen shows, as one value the view draws.
 public struct LiveSearchScreen: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// The line on standard error that says an answer came from the cache, how old it is,
 /// and why: still fresh, the store unreachable, busy or failing, or `--offline`.

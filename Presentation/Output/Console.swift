@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Styling
 
 // The console a presenter shows through, in one file: the output port, the format, the
 // value every presenter is handed (`Console`), and how a failure is written on it.

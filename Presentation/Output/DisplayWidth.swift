@@ -1,3 +1,5 @@
+import Styling
+
 /// How many terminal columns text takes, so table columns line up with non-ASCII titles.
 ///
 /// Counts grapheme clusters (so "é" written as e + combining accent is one column)

@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// A `StoreError` as a person and a script meet it: one sentence that says what
 /// happened and what to do, a stable kebab-case code, and the exit status of CLI.md.

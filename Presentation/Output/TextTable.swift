@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// Rows as an aligned table of text, fitted to the terminal when there is one: each
 /// column as wide as its widest cell by display width, numbers right-aligned, and one

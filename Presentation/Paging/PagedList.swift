@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// One paged list as every paged command shows it (search, category, posts): a spinner
 /// while the page is fetched, then either its `--json` document or the cache notice, the

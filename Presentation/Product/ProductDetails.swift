@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// One product in full, as lines: title, brand, category, price with the discount,
 /// rating, stock, tags, then the description. Shared by `storefront product` and the

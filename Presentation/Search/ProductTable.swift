@@ -1,4 +1,5 @@
 import Domain
+import Styling
 
 /// The search results as an aligned table: id, title, brand, price, rating, stock; on
 /// a terminal the title gives way first, never below `minimumTitleColumns`, and a

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Styling
 
 /// Signs in and says as whom: `Signed in as Emily Johnson (emilys)`.
 public struct SignInPresenter {

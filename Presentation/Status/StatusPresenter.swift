@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Styling
 
 /// Renders `storefront status`, as lines or as one JSON object. It always succeeds:
 /// being signed out, or having no cache yet, is a state to report, not an error.

@@ -1,6 +1,6 @@
 @testable import App
 @testable import AppShared
-import Presentation
+import Styling
 import Testing
 
 /// The one rule for decoration, and how a line reaches the terminal.
@@ -21,31 +21,18 @@ struct TerminalStyleTests {
 
     @Test("without colour a line is its plain text, control characters escaped")
     func plain() {
-        let line = TerminalLine(StyledText("storefront:", style: .error) + StyledText(" \u{1B}[2J title"))
+        let line = StyledText("storefront:", style: .error) + StyledText(" \u{1B}[2J title")
 
         #expect(TerminalStyle(colour: false).render(line) == #"storefront: \u001b[2J title"#)
     }
 
     @Test("with colour each styled run is wrapped and reset; a base holds under every run")
     func coloured() {
-        let line = TerminalLine(StyledText(" 7", style: .secondary) + StyledText("  Phone  ") + StyledText("$5.00", style: .price))
+        let line = StyledText(" 7", style: .secondary) + StyledText("  Phone  ") + StyledText("$5.00", style: .price)
         let style = TerminalStyle(colour: true)
 
         #expect(style.render(line) == "\u{1B}[2m 7\u{1B}[0m  Phone  \u{1B}[32m$5.00\u{1B}[0m")
         #expect(style.render(line, base: "\u{1B}[7m")
             == "\u{1B}[7m\u{1B}[2m 7\u{1B}[0m\u{1B}[7m  Phone  \u{1B}[0m\u{1B}[7m\u{1B}[32m$5.00\u{1B}[0m")
-    }
-
-    /// The terminal's escaping is written twice, since the server links no client layer:
-    /// once in Presentation (for what presenters measure and quote) and once here, at the
-    /// last step before the terminal for both programs. Every scalar of the first pages
-    /// of Unicode, and a line of each kind, must come out the same from both.
-    @Test("the terminal escapes exactly as Presentation does, scalar for scalar")
-    func sameEscapingAsPresentation() {
-        let scalars = (0...0x2FFF).compactMap(Unicode.Scalar.init).map { String(Character($0)) }
-        let lines = ["\u{1B}]0;pwned\u{07}Phone", "C1 \u{9B}31m red", "DEL\u{7F}", "Zoë Nguyễn 📱 tab\there\nnext", ""]
-        for text in scalars + lines {
-            #expect(TerminalStyle.escapingControls(text) == TerminalText.escapingControls(text), "\(text.unicodeScalars.map(\.value))")
-        }
     }
 }

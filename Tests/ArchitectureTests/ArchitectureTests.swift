@@ -81,7 +81,8 @@ struct ArchitectureCheckerTests {
     private var goodTargets: [DeclaredTarget] {
         [
             DeclaredTarget(name: "Domain", kind: .regular, path: "Domain", targetDependencies: [], productDependencies: []),
-            DeclaredTarget(name: "Presentation", kind: .regular, path: "Presentation", targetDependencies: ["Domain"], productDependencies: []),
+            DeclaredTarget(name: "Styling", kind: .regular, path: "Styling", targetDependencies: [], productDependencies: []),
+            DeclaredTarget(name: "Presentation", kind: .regular, path: "Presentation", targetDependencies: ["Domain", "Styling"], productDependencies: []),
             DeclaredTarget(name: "Data", kind: .regular, path: "Data", targetDependencies: ["Domain", "Infrastructure"], productDependencies: []),
             DeclaredTarget(
                 name: "HTTPClientAdapter", kind: .regular, path: "Data/Transports/AsyncHTTPClient",

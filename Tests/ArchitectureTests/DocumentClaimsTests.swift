@@ -23,7 +23,7 @@ struct DocumentClaimsTests {
         "URLSessionDelegate", "NIOLockedValueBox", "NIOConcurrencyHelpers", "Process",
         "Location", "Allow", "Authorization", "ETag", // HTTP headers
         // Targets and layers, which are folders, not types.
-        "Domain", "Data", "Infrastructure", "Presentation", "App", "Backend", "HTTPClientAdapter",
+        "Domain", "Data", "Infrastructure", "Presentation", "Styling", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CSystemCalls", "CProcessControl", "TestSupport",
         "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
         "FuzzDecapsulation", "FuzzBinaryHTTP", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
@@ -52,7 +52,7 @@ struct DocumentClaimsTests {
     /// Our Swift sources, production and tests: each file's name, text, and whether it
     /// is a test's.
     static func sources() throws -> [(name: String, text: String, isTest: Bool)] {
-        let folders = ["App", "Backend", "Benchmarks", "Data", "Domain", "Fuzz", "Infrastructure", "Presentation", "Tests"]
+        let folders = sourceFolders + ["Tests"]
         var files: [(String, String, Bool)] = []
         for folder in folders {
             let base = root.appendingPathComponent(folder)
@@ -64,7 +64,11 @@ struct DocumentClaimsTests {
         return files
     }
 
-    static let pathPrefixes = ["App/", "Backend/", "Benchmarks/", "Data/", "Domain/", "Fuzz/", "Infrastructure/", "Presentation/", "Tests/", "docs/", "scripts/", ".ci/"]
+    /// The top-level folders our targets live in, read off the layer rules, so a new
+    /// layer's folder is scanned without a second list to extend.
+    static let sourceFolders = Set(LayerRule.storefront.compactMap { $0.folder.split(separator: "/").first.map(String.init) }).sorted()
+
+    static let pathPrefixes = (sourceFolders + ["Tests", "docs", "scripts", ".ci"]).map { $0 + "/" }
 
     /// A name in code style that may be a type: a capital first, a lower-case letter
     /// somewhere (so `X25519PublicKey`, `HTTPTransport` and `URLSessionTransport` are read,

@@ -34,8 +34,12 @@ extension LayerRule {
     static let storefront: [LayerRule] = [
         // Pure Swift: no dependency and not a single import line, not even Foundation.
         LayerRule(layer: "Domain", targets: [], products: [], modules: []),
-        // Presenters see use cases and entities, and Foundation where it truly helps.
-        LayerRule(layer: "Presentation", targets: ["Domain"], products: [], modules: ["Foundation", "FoundationEssentials"]),
+        // Text as both programs show it (styled runs, the escape rule): pure Swift, no
+        // import, so the client's presenters and the server's console share one copy.
+        LayerRule(layer: "Styling", targets: [], products: [], modules: []),
+        // Presenters see use cases and entities, the styled text they build, and
+        // Foundation where it truly helps.
+        LayerRule(layer: "Presentation", targets: ["Domain", "Styling"], products: [], modules: ["Foundation", "FoundationEssentials"]),
         // Implements Domain's repositories on top of Infrastructure; never sees the UI.
         // swift-http-types (the HTTP vocabulary) and swift-log (a logging API) are not
         // layers, so the chain may use them. No HTTP stack: that is the adapters'
@@ -98,7 +102,7 @@ extension LayerRule {
         // the backend: the client runs `storefront-server` instead of linking it.
         LayerRule(
             layer: "App",
-            targets: ["Domain", "Presentation", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "AppShared", "CProcessControl"],
+            targets: ["Domain", "Presentation", "Styling", "Data", "HTTPClientAdapter", "URLSessionAdapter", "Infrastructure", "AppShared", "CProcessControl"],
             products: ["ArgumentParser", "Logging", "SystemPackage"],
             modules: platform.union(["ArgumentParser", "Logging", "SystemPackage"])
         ),
@@ -107,7 +111,7 @@ extension LayerRule {
         LayerRule(
             layer: "AppShared",
             folder: "App/Shared",
-            targets: ["Infrastructure"],
+            targets: ["Infrastructure", "Styling"],
             products: ["ArgumentParser", "Logging", "SystemPackage"],
             modules: platform.union(["ArgumentParser", "Logging", "SystemPackage"])
         ),
@@ -117,7 +121,7 @@ extension LayerRule {
         LayerRule(
             layer: "Server",
             folder: "App/Server",
-            targets: ["Backend", "AppShared", "Infrastructure", "CProcessControl"],
+            targets: ["Backend", "AppShared", "Styling", "Infrastructure", "CProcessControl"],
             products: ["ArgumentParser", "Logging"],
             modules: platform.union(["ArgumentParser", "Logging"])
         ),

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 @testable import Presentation
 import TestSupport
+@testable import Styling
 import Testing
 
 /// What the presenters mark for a terminal that shows colour, how the table fits a

@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Styling
 import Testing
 
 @Suite("TerminalText: server text made safe for a terminal", .timeLimit(.minutes(1)))

@@ -1,4 +1,5 @@
 import Presentation
+import Styling
 import Synchronization
 
 /// An output port that keeps what each stream received, as plain text and with its
