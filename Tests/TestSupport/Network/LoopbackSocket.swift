@@ -27,34 +27,36 @@ public enum LoopbackSocket {
     public static func connect(to port: UInt16, from source: String? = nil) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
-        if let source {
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            local.sin_addr.s_addr = inet_addr(source)
-            let bound = withUnsafePointer(to: &local) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            guard bound else {
-                close(socket)
-                throw POSIXError(.EADDRNOTAVAIL)
-            }
+        if let source, !call(socket, address(source, port: 0), Glibc.bind) {
+            close(socket)
+            throw POSIXError(.EADDRNOTAVAIL)
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr(defaultAddress)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else {
+        guard call(socket, address(defaultAddress, port: port), Glibc.connect) else {
             close(socket)
             throw POSIXError(.ECONNREFUSED)
         }
         return socket
+    }
+
+    /// An IPv4 socket address: `host` (dotted) and `port`.
+    private static func address(_ host: String, port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr(host)
+        return address
+    }
+
+    /// Whether `function` (`bind`, `connect`) succeeded on `socket` with `address`.
+    private static func call(
+        _ socket: Int32, _ address: sockaddr_in, _ function: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Bool {
+        var address = address
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                function(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
     }
 
     /// The socket and its port on the loopback address `host`; the caller owns (and closes)
@@ -62,10 +64,7 @@ public enum LoopbackSocket {
     static func bind(listening: Bool, on host: String = defaultAddress) throws -> (socket: Int32, port: UInt16) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr(host)
+        var address = address(host, port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
