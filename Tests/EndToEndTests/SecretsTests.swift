@@ -36,11 +36,19 @@ struct SecretsTests {
         for file in files where file != "session.json" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.file(file), isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let contents = try String(contentsOfFile: folder.file(file), encoding: .utf8)
+            // Bytes, not text: a store of any kind may keep binary files (a database, an
+            // index), and a secret inside one is still a secret.
+            let contents = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file(file))))
             for secret in secrets {
-                #expect(!contents.contains(secret), "\(file) holds a secret")
+                #expect(!Self.holds(contents, Array(secret.utf8)), "\(file) holds a secret")
             }
         }
         #expect(files.contains { $0.hasPrefix("cache/") })
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte.
+    static func holds(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 }
