@@ -14,7 +14,7 @@ struct CommandLineFlowTests {
     func sealedFlow(setup: ClientSetup) async throws {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key)
-        let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store)
+        let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let whoami = try await cli.run(["whoami"])
@@ -42,7 +42,7 @@ struct CommandLineFlowTests {
     @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all)
     func transparentRefresh(setup: ClientSetup) async throws {
         let clock = FakeWallClock(Date())
-        let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store)
+        let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
         let before = try #require(try await cli.storedSession())
 
         clock.advance(by: 120) // the access token is now expired
@@ -57,7 +57,7 @@ struct CommandLineFlowTests {
     @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientSetup.all)
     func refusedRefresh(setup: ClientSetup) async throws {
         let clock = FakeWallClock(Date())
-        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store)
+        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
         // Spend the refresh token behind the client's back, as a second device would.
         let stored = try #require(try await cli.storedSession())
         let session = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])
@@ -75,7 +75,7 @@ struct CommandLineFlowTests {
 
     @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientSetup.all)
     func wrongPassword(setup: ClientSetup) async throws {
-        let (_, cli, _) = try await CLI.signedIn(transport: setup.transport, sessionStore: setup.store)
+        let (_, cli, _) = try await CLI.signedIn(transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
         let before = try await cli.storedSession()
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")

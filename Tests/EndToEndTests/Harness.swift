@@ -115,7 +115,7 @@ struct CLI: Sendable {
     init(
         backend: RunningBackend?, key: GatewayKey?, dataDirectory: String? = nil,
         transport: ClientTransport = .asyncHTTPClient, sessionStore: ClientSessionStore = .file,
-        keyrings: KeyringNamespace? = nil
+        responseCache: ClientResponseCache = .file, keyrings: KeyringNamespace? = nil
     ) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         self.key = key
@@ -128,6 +128,7 @@ struct CLI: Sendable {
         environment["STOREFRONT_OHTTP_KEYS_FILE"] = key?.configurationFile
         environment["STOREFRONT_TRANSPORT"] = transport.rawValue
         environment["STOREFRONT_SESSION_STORE"] = sessionStore.rawValue
+        environment["STOREFRONT_RESPONSE_CACHE"] = responseCache.rawValue
         self.environment = environment
     }
 
@@ -143,12 +144,13 @@ struct CLI: Sendable {
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         transport: ClientTransport = .asyncHTTPClient,
-        sessionStore: ClientSessionStore = .file
+        sessionStore: ClientSessionStore = .file,
+        responseCache: ClientResponseCache = .file
     ) async throws -> (RunningBackend, CLI, GatewayKey) {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
         do {
-            let cli = try CLI(backend: backend, key: key, transport: transport, sessionStore: sessionStore)
+            let cli = try CLI(backend: backend, key: key, transport: transport, sessionStore: sessionStore, responseCache: responseCache)
             let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
             guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
             return (backend, cli, key)
