@@ -7,11 +7,13 @@ import Presentation
 
 /// The one place that builds the client's object graph (presenters, use cases,
 /// repositories, the store client, the session store, the cache, the chain and its
-/// adapter), each handed what it needs through its initialiser: no other file decides
-/// which implementation a protocol gets. It only composes: start-up and each command's
-/// life are `ClientStartup` and `CommandLifecycle`, what the terminal is is
-/// `TerminalProbe`, and the network the settings describe is `StoreConnection`'s part
-/// of the graph (with `InterceptedTransport.storeChain`, the order the benchmark runs too).
+/// adapter), each handed what it needs through its initialiser: no other type decides
+/// which implementation a protocol gets. Two files beside this one are the root too: the
+/// implementations a setting can name (`CompositionRoot+Choices.swift`) and the chain the
+/// settings describe (`CompositionRoot+Network.swift`, with
+/// `InterceptedTransport.storeChain`, the order the benchmark runs too). It only
+/// composes: start-up and each command's life are `ClientStartup` and
+/// `CommandLifecycle`, and what the terminal is is `TerminalProbe`.
 ///
 /// Read top to bottom, it goes from a command inward, the way a request travels: the
 /// presenters with their use cases, the repositories those read through, and the store
@@ -37,11 +39,11 @@ struct CompositionRoot: Sendable {
     init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe) throws(StartupFailure) {
         self.settings = settings
         self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
-        self.logger = StoreConnection.logger(output: output, verbose: verbose)
+        self.logger = Self.makeLogger(output: output, verbose: verbose)
         let sessions = try Self.sessionStores.make(settings.sessionStore, from: settings)
         self.sessions = sessions
         self.cache = try Self.responseCaches.make(settings.responseCache, from: (settings, clock))
-        (self.chain, self.closeTransport) = try StoreConnection.make(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
+        (self.chain, self.closeTransport) = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
     }

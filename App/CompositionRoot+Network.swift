@@ -11,12 +11,12 @@ import Presentation
 
 /// The network under the store client, as the settings describe it: the adapter the
 /// root's `transports` names (pointed at the relay when sealed through one), the
-/// Oblivious HTTP layer and where its keys come from, inside the store's interceptor
-/// chain. Part of the composition root's graph, kept apart for its size.
-enum StoreConnection {
+/// Oblivious HTTP layer and which source its keys come from, inside the store's
+/// interceptor chain. The root's own part of the graph, in a file of its own for its size.
+extension CompositionRoot {
     /// The adapter the settings name, inside the store's interceptor chain (whose order
     /// is Data's decision: `InterceptedTransport.storeChain`), and how to close it.
-    static func make(
+    static func makeChain(
         settings: ClientSettings,
         sessions: any SessionStore,
         logger: Logger,
@@ -72,7 +72,7 @@ enum StoreConnection {
 
     /// The logger of the network's `--verbose` lines (one per exchange, cache hits and
     /// misses, the refresh), on standard error; without `--verbose` only warnings.
-    static func logger(output: any ConsoleOutput, verbose: Bool) -> Logger {
+    static func makeLogger(output: any ConsoleOutput, verbose: Bool) -> Logger {
         Logger(label: "storefront") { _ in
             DiagnosticLogHandler(logLevel: verbose ? .debug : .warning) { output.printDiagnostic($0) }
         }
