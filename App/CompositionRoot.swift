@@ -12,8 +12,8 @@ import Presentation
 /// implementations a setting can name (`CompositionRoot+Choices.swift`) and the chain the
 /// settings describe (`CompositionRoot+Network.swift`, with
 /// `InterceptedTransport.storeChain`, the order the benchmark runs too). It only
-/// composes: start-up and each command's life are `ClientStartup` and
-/// `CommandLifecycle`, and what the terminal is is `TerminalProbe`.
+/// composes: start-up and each command's life are `CommandLifecycle`'s, and what the
+/// terminal is is `TerminalProbe`.
 ///
 /// Read top to bottom, it goes from a command inward, the way a request travels: the
 /// presenters with their use cases, the repositories those read through, and the store
@@ -35,7 +35,7 @@ struct CompositionRoot: Sendable {
     /// Closes the adapter's connections; called once, when the command is done.
     private let closeTransport: @Sendable () async -> Void
 
-    /// Builds the graph; `ClientStartup` calls it and checks what it built.
+    /// Builds the graph; `CommandLifecycle.start` calls it and checks what it built.
     init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe) throws(StartupFailure) {
         self.settings = settings
         self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })

@@ -107,7 +107,7 @@ struct ClientSettings: Sendable {
     }
 
     /// The data folders can be made and written. What the stores keep in them is checked
-    /// once they are built, by each store (`ClientStartup`).
+    /// once they are built, by each store (`CommandLifecycle.start`).
     private func checkFiles() -> StartupFailure? {
         for directory in [stateDirectory, cacheDirectory] {
             do {

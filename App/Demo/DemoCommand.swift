@@ -67,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output
-        switch await ClientStartup.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()) {
+        switch await CommandLifecycle.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()) {
         case .ready(let ready):
             root = ready
         case .failed(let failure):

@@ -17,10 +17,45 @@ enum StartupState {
     case failed(StartupFailure)
 }
 
-/// Start-up: the settings resolved (options over environment), the graph built, and
+/// One client command from start to exit status: starts the graph (a failure is its
+/// sentence and status: 78, or the status its own words carry), hands it to the
+/// command, lets go of the network however the command ended, and turns the outcome
+/// into the process's exit status.
+///
+/// Start-up is the settings resolved (options over environment), the graph built, and
 /// what the session store and the cache keep checked, each store by its own rule, so a
 /// store that keeps its secrets elsewhere is covered too.
-enum ClientStartup {
+enum CommandLifecycle {
+    /// `checkingFiles: false` is for `status`, which reports the data folder's files
+    /// instead of refusing them, and makes no folder.
+    static func run(
+        _ options: GlobalOptions,
+        checkingFiles: Bool = true,
+        _ command: (CompositionRoot) async throws -> ProcessExitStatus
+    ) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let output = TerminalOutput(format: options.format, environment: environment)
+        let terminal = TerminalProbe.standardOutput()
+        switch await start(options: options, environment: environment, output: output, terminal: terminal, checkingFiles: checkingFiles) {
+        case .failed(let failure):
+            ErrorReporter(output: output, format: options.format, verbose: options.verbose)
+                .reportStartupFailure(failure.sentence, code: failure.code)
+            throw ExitCode(failure.exitStatus)
+        case .ready(let root):
+            let status: ProcessExitStatus
+            do {
+                status = try await command(root)
+            } catch {
+                await root.shutdown()
+                throw error
+            }
+            await root.shutdown()
+            if status != .success {
+                throw ExitCode(status.rawValue)
+            }
+        }
+    }
+
     /// Resolves the settings and builds the graph, or says why it cannot.
     /// `checkingFiles: false` is for `status`, which reports the files rather than refusing them.
     static func start(
@@ -55,42 +90,6 @@ enum ClientStartup {
             return .failed(failure)
         }
         return .ready(root)
-    }
-}
-
-/// One client command from start to exit status: starts the graph (a failure is its
-/// sentence and status: 78, or the status its own words carry), hands it to the
-/// command, lets go of the network however the command ended, and turns the outcome
-/// into the process's exit status.
-enum CommandLifecycle {
-    /// `checkingFiles: false` is for `status`, which reports the data folder's files
-    /// instead of refusing them, and makes no folder.
-    static func run(
-        _ options: GlobalOptions,
-        checkingFiles: Bool = true,
-        _ command: (CompositionRoot) async throws -> ProcessExitStatus
-    ) async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let output = TerminalOutput(format: options.format, environment: environment)
-        let terminal = TerminalProbe.standardOutput()
-        switch await ClientStartup.start(options: options, environment: environment, output: output, terminal: terminal, checkingFiles: checkingFiles) {
-        case .failed(let failure):
-            ErrorReporter(output: output, format: options.format, verbose: options.verbose)
-                .reportStartupFailure(failure.sentence, code: failure.code)
-            throw ExitCode(failure.exitStatus)
-        case .ready(let root):
-            let status: ProcessExitStatus
-            do {
-                status = try await command(root)
-            } catch {
-                await root.shutdown()
-                throw error
-            }
-            await root.shutdown()
-            if status != .success {
-                throw ExitCode(status.rawValue)
-            }
-        }
     }
 }
 
