@@ -1,0 +1,51 @@
+/// The backend's state that changes while it runs, behind the ports its logic uses: the
+/// sessions it granted (`TokenRecords`) and the requests its gateway opened
+/// (`ReplayRecords`). The catalogue and the accounts do not change at run time, so they
+/// stay generated in memory (docs/ARCHITECTURE.md says why). Every gateway of one store
+/// shares one `BackendStore`: that is what serves a request once and honours a token
+/// wherever it lands.
+public protocol BackendStore: TokenRecords, ReplayRecords {
+    /// Forgets what has expired by `now` (tokens past their lifetime, requests past
+    /// their window), so the store stays the size of what is live.
+    func sweep(now: Int64) async throws(BackendStoreFailure)
+    /// Lets go of the database; nothing may be asked after.
+    func close() async
+}
+
+/// The sessions the backend granted, by the SHA-256 digest of each token: a copy of the
+/// store (a backup, a stolen disk) gives no token that works.
+public protocol TokenRecords: Sendable {
+    /// Keeps the token whose digest is `digest`, of `kind`, for `userID`, until `expires`
+    /// (seconds since 1970).
+    func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) async throws(BackendStoreFailure)
+    /// The user and expiry of the access token whose digest is `digest`; nil when none is kept.
+    func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)?
+    /// Spends the refresh token whose digest is `digest`: its user, once, when it is kept
+    /// and alive at `now`; nil otherwise. One statement, so of two gateways handed the
+    /// same token at once, one gets the user and the other nil.
+    func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int?
+}
+
+/// What a token is for.
+public enum TokenKind: String, Sendable {
+    case access
+    case refresh
+}
+
+/// The requests the gateway opened (RFC 9458 section 6.5), by their `enc`.
+public protocol ReplayRecords: Sendable {
+    /// Remembers `enc` until `expiry` and says true, when it is not remembered alive at
+    /// `now`; false when it is (a replay). One atomic insert: of two gateways given the
+    /// same request at once, one is told true.
+    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool
+}
+
+/// The store could not be read or written: the request it was asked for is refused
+/// (a sealed 503, or 503 for a token), never served as if nothing were remembered.
+public struct BackendStoreFailure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

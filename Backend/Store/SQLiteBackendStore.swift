@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import NIOCore
+import SQLiteNIO
+
+/// The backend's store in one SQLite file (the default: no set-up), or in memory for a
+/// backend that keeps nothing past its process.
+///
+/// Every process of one store on one machine opens the same file: WAL, so readers do not
+/// wait for the writer (`synchronous = NORMAL`: no fsync a request), and a 5 s busy timeout, so a write that cannot get the lock is a
+/// failure (503) rather than a hang. Each operation is one statement, atomic across every
+/// process: an insert that conflicts is the replay, a delete that returns the row is
+/// the one spend of a refresh token. The schema is made at start-up inside a write
+/// transaction, so several processes may start at once. The file is made `0600` before
+/// SQLite opens it; its `-wal` and `-shm` files take its mode.
+public final class SQLiteBackendStore: BackendStore {
+    private let connection: SQLiteConnection
+
+    private init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// The store in `file`, made (private) and migrated when needed; in memory when nil.
+    public static func open(file: String?) async throws(BackendStoreFailure) -> SQLiteBackendStore {
+        if let file {
+            let descriptor = Glibc.open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else {
+                throw BackendStoreFailure("the database \(file) cannot be opened: \(String(cString: strerror(errno)))")
+            }
+            Glibc.close(descriptor)
+        }
+        let store: SQLiteBackendStore
+        do {
+            store = SQLiteBackendStore(connection: try await SQLiteConnection.open(storage: file.map { .file(path: $0) } ?? .memory))
+        } catch {
+            throw BackendStoreFailure("the database \(file ?? "in memory") cannot be opened: \(error)")
+        }
+        do {
+            try await store.migrate()
+        } catch {
+            await store.close()
+            throw error
+        }
+        return store
+    }
+
+    /// Schema version 1, made when missing.
+    private func migrate() async throws(BackendStoreFailure) {
+        // Both pragmas answer with a row; `run` ignores it.
+        try await run("PRAGMA busy_timeout = 5000")
+        try await run("PRAGMA journal_mode = WAL")
+        // Each commit survives the process dying by any signal, without an fsync a
+        // request; a power cut may lose the last ones (a request's window is 300 s).
+        try await run("PRAGMA synchronous = NORMAL")
+        try await run("BEGIN IMMEDIATE")
+        do {
+            try await run("""
+                CREATE TABLE IF NOT EXISTS tokens (
+                    digest BLOB PRIMARY KEY, kind TEXT NOT NULL, user_id INTEGER NOT NULL, expires INTEGER NOT NULL
+                ) WITHOUT ROWID
+                """)
+            try await run("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)")
+            try await run("CREATE TABLE IF NOT EXISTS replays (enc BLOB PRIMARY KEY, expires INTEGER NOT NULL) WITHOUT ROWID")
+            try await run("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)")
+            try await run("PRAGMA user_version = 1")
+            try await run("COMMIT")
+        } catch {
+            _ = try? await run("ROLLBACK")
+            throw error
+        }
+    }
+
+    public func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) async throws(BackendStoreFailure) {
+        try await run(
+            "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, ?2, ?3, ?4)",
+            [.blob(ByteBuffer(bytes: digest)), .text(kind.rawValue), .integer(userID), .integer(Int(expires))]
+        )
+    }
+
+    public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
+        let rows = try await run(
+            "SELECT user_id, expires FROM tokens WHERE digest = ?1 AND kind = 'access'",
+            [.blob(ByteBuffer(bytes: digest))]
+        )
+        guard let row = rows.first, let userID = row.column("user_id")?.integer, let expires = row.column("expires")?.integer else { return nil }
+        return (userID, Int64(expires))
+    }
+
+    public func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int? {
+        let rows = try await run(
+            "DELETE FROM tokens WHERE digest = ?1 AND kind = 'refresh' AND expires > ?2 RETURNING user_id",
+            [.blob(ByteBuffer(bytes: digest)), .integer(Int(now))]
+        )
+        return rows.first?.column("user_id")?.integer
+    }
+
+    public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
+        // Inserted, or an expired memory of it renewed: a row comes back. A live memory
+        // of it: the update's condition fails, and none does.
+        let rows = try await run(
+            """
+            INSERT INTO replays (enc, expires) VALUES (?1, ?2)
+            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires WHERE replays.expires < ?3
+            RETURNING 1
+            """,
+            [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(Int(now))]
+        )
+        return !rows.isEmpty
+    }
+
+    public func sweep(now: Int64) async throws(BackendStoreFailure) {
+        // An access token is kept a day past its expiry, so it is reported as expired, not unknown.
+        try await run(
+            "DELETE FROM tokens WHERE expires < CASE kind WHEN 'access' THEN ?1 - 86400 ELSE ?1 END",
+            [.integer(Int(now))]
+        )
+        try await run("DELETE FROM replays WHERE expires < ?1", [.integer(Int(now))])
+    }
+
+    public func close() async {
+        try? await connection.close()
+    }
+
+    /// One statement, its rows; any failure of SQLite's is the store's.
+    @discardableResult
+    private func run(_ statement: String, _ binds: [SQLiteData] = []) async throws(BackendStoreFailure) -> [SQLiteRow] {
+        do {
+            return try await connection.query(statement, binds)
+        } catch {
+            throw BackendStoreFailure("the database refused a statement: \(error)")
+        }
+    }
+}

@@ -1,0 +1,155 @@
+@testable import Backend
+import Foundation
+import TestSupport
+import Testing
+
+/// One way to make a store for the contract: fresh, in a folder of its own.
+struct BackendStoreKind: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// Whether the store outlives its process: a second store on its file sees the first's rows.
+    let persists: Bool
+    let open: @Sendable (_ file: String) async throws -> any BackendStore
+
+    var testDescription: String { name }
+
+    static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true) { try await SQLiteBackendStore.open(file: $0) }
+    static let fake = BackendStoreKind(name: "FakeBackendStore", persists: false) { _ in FakeBackendStore() }
+    static func fake(planting mistake: FakeBackendStore.PlantedMistake) -> BackendStoreKind {
+        BackendStoreKind(name: "FakeBackendStore planting \(mistake)", persists: false) { _ in FakeBackendStore(planting: mistake) }
+    }
+
+    /// Every store the contract runs over. A store of your own joins by being added here.
+    static let all: [BackendStoreKind] = [.sqlite, .fake]
+
+    /// `body` with a fresh store, closed after, whatever `body` did.
+    func with(_ body: (any BackendStore, String) async throws -> Void) async throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("backend.sqlite")
+        let store = try await open(file)
+        do {
+            try await body(store, file)
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+    }
+}
+
+/// What every `BackendStore` must do, whoever wrote it, with literal answers: the
+/// service and the gateway rely on each. Most of all, that a refresh token is spent once
+/// and a request admitted once, however many callers ask at the same instant: that is
+/// what lets several gateways share one store.
+@Suite("The BackendStore contract, over every store", .timeLimit(.minutes(1)))
+struct BackendStoreContractTests {
+    static let digest = Array(repeating: UInt8(7), count: 32)
+    static let other = Array(repeating: UInt8(8), count: 32)
+
+    @Test("a kept access token is found with its user and expiry; a refresh token is not an access token", arguments: BackendStoreKind.all)
+    func keepsTokens(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.digest, kind: .access, userID: 1, expires: 2_000)
+            try await store.keep(Self.other, kind: .refresh, userID: 2, expires: 3_000)
+            let found = try await store.access(Self.digest)
+            #expect(found?.userID == 1 && found?.expires == 2_000)
+            #expect(try await store.access(Self.other).map(\.userID) == nil)
+            #expect(try await store.access([1, 2, 3]).map(\.userID) == nil)
+            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.digest, kind: .access, userID: 3, expires: 9) }
+        }
+    }
+
+    @Test("a refresh token is spent once, only alive, only as a refresh token", arguments: BackendStoreKind.all)
+    func spendsOnce(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.digest, kind: .refresh, userID: 5, expires: 2_000)
+            try await store.keep(Self.other, kind: .access, userID: 6, expires: 2_000)
+            #expect(try await store.spend(refresh: Self.other, now: 1_000) == nil)
+            #expect(try await store.spend(refresh: Self.digest, now: 2_000) == nil, "spent at its expiry")
+            #expect(try await store.spend(refresh: Self.digest, now: 1_999) == 5)
+            #expect(try await store.spend(refresh: Self.digest, now: 1_999) == nil)
+        }
+    }
+
+    @Test("twenty callers spending one refresh token at once: one gets its user", arguments: BackendStoreKind.all)
+    func spendsOnceUnderRace(kind: BackendStoreKind) async throws {
+        #expect(try await Self.spentByTwenty(kind) == [5])
+    }
+
+    /// The users twenty callers got for one refresh token spent at once.
+    static func spentByTwenty(_ kind: BackendStoreKind) async throws -> [Int] {
+        var spent: [Int] = []
+        try await kind.with { store, _ in
+            try await store.keep(Self.digest, kind: .refresh, userID: 5, expires: 2_000)
+            spent = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for _ in 0..<20 { group.addTask { try await store.spend(refresh: Self.digest, now: 1_000) } }
+                return try await group.reduce(into: [Int]()) { if let user = $1 { $0.append(user) } }
+            }
+        }
+        return spent
+    }
+
+    /// How many of twenty gateways given one request at once served it.
+    static func admittedByTwenty(_ kind: BackendStoreKind) async throws -> Int {
+        var admitted = 0
+        try await kind.with { store, _ in
+            admitted = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<20 { group.addTask { try await store.admit(Self.digest, until: 1_300, now: 1_000) } }
+                return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+        }
+        return admitted
+    }
+
+    @Test("a store that looks, then spends or admits after a suspension, is caught by the races above")
+    func plantedRacesAreCaught() async throws {
+        #expect(try await Self.spentByTwenty(.fake(planting: .looksThenSpends)).count > 1)
+        #expect(try await Self.admittedByTwenty(.fake(planting: .looksThenAdmits)) > 1)
+    }
+
+    @Test("a request is admitted once while remembered, and again once its memory has expired", arguments: BackendStoreKind.all)
+    func admitsOnce(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            var answers: [Bool] = []
+            for (until, now): (Int64, Int64) in [(1_300, 1_000), (1_400, 1_100), (1_600, 1_300), (1_601, 1_301), (1_700, 1_600)] {
+                answers.append(try await store.admit(Self.digest, until: until, now: now))
+            }
+            // Admitted; a replay; still remembered at its last second; admitted anew once
+            // expired; remembered anew until 1601.
+            #expect(answers == [true, false, false, true, false])
+            let other = try await store.admit(Self.other, until: 1_300, now: 1_000)
+            #expect(other)
+        }
+    }
+
+    @Test("twenty gateways admitting one request at once: one serves it", arguments: BackendStoreKind.all)
+    func admitsOnceUnderRace(kind: BackendStoreKind) async throws {
+        #expect(try await Self.admittedByTwenty(kind) == 1)
+    }
+
+    @Test("a sweep forgets a refresh token past its expiry and an access token a day past its", arguments: BackendStoreKind.all)
+    func sweeps(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.digest, kind: .access, userID: 1, expires: 100_000)
+            try await store.keep(Self.other, kind: .access, userID: 2, expires: 100_000 - 86_401)
+            try await store.sweep(now: 100_001)
+            #expect(try await store.access(Self.digest)?.userID == 1, "expired an instant ago: still known, so reported as expired")
+            #expect(try await store.access(Self.other).map(\.userID) == nil)
+        }
+    }
+
+    @Test("a second store on the same file, as a second gateway or a restart, sees the first's tokens and requests", arguments: BackendStoreKind.all.filter(\.persists))
+    func sharedAndPersistent(kind: BackendStoreKind) async throws {
+        try await kind.with { first, file in
+            try await first.keep(Self.digest, kind: .refresh, userID: 9, expires: 2_000)
+            let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000)
+            #expect(admittedFirst)
+            let second = try await kind.open(file)
+            let spent = try? await second.spend(refresh: Self.digest, now: 1_000)
+            let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000)
+            await second.close()
+            #expect(spent == 9)
+            #expect(admitted == false)
+            #expect(try await first.spend(refresh: Self.digest, now: 1_000) == nil, "spent by the other")
+        }
+    }
+}

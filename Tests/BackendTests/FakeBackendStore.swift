@@ -1,0 +1,88 @@
+@testable import Backend
+
+/// The backend's store in memory, for tests of the logic above it (the service, the
+/// gateway) that need no database. `BackendStoreContractTests` holds it to what
+/// `SQLiteBackendStore` does, clause by clause; `failing` makes every call fail, as a
+/// database that cannot be reached does.
+actor FakeBackendStore: BackendStore {
+    /// A mistake a hand-written store makes, which the contract must catch.
+    ///
+    /// Between the look and the act it waits for a second caller to have looked too, so
+    /// the race it loses is played out whatever the scheduler does (a bare suspension
+    /// lost no race on a busy machine, where the callers ran one after another). Only
+    /// for a test with more than one caller: a lone caller would wait for ever.
+    enum PlantedMistake: Sendable {
+        /// Looks the token up, then spends it, as two statements without a transaction
+        /// would: a caller in between spends it too.
+        case looksThenSpends
+        /// Looks the request up, then records it.
+        case looksThenAdmits
+    }
+
+    /// The first caller between its look and its act, until a second arrives.
+    private var firstToLook: CheckedContinuation<Void, Never>?
+
+    private func meetAnotherCaller() async {
+        if let first = firstToLook {
+            firstToLook = nil
+            first.resume()
+            return
+        }
+        await withCheckedContinuation { firstToLook = $0 }
+    }
+
+    private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64)] = [:]
+    private var replays: [[UInt8]: Int64] = [:]
+    private let failing: Bool
+    private let mistake: PlantedMistake?
+
+    init(failing: Bool = false, planting mistake: PlantedMistake? = nil) {
+        self.failing = failing
+        self.mistake = mistake
+    }
+
+    private func reachable() throws(BackendStoreFailure) {
+        if failing { throw BackendStoreFailure("the fake store is down") }
+    }
+
+    func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) throws(BackendStoreFailure) {
+        try reachable()
+        guard tokens[digest] == nil else { throw BackendStoreFailure("a token kept twice") }
+        tokens[digest] = (kind, userID, expires)
+    }
+
+    func access(_ digest: [UInt8]) throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
+        try reachable()
+        guard let token = tokens[digest], token.kind == .access else { return nil }
+        return (token.userID, token.expires)
+    }
+
+    func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int? {
+        try reachable()
+        guard let token = tokens[digest], token.kind == .refresh, token.expires > now else { return nil }
+        if mistake == .looksThenSpends { await meetAnotherCaller() }
+        tokens[digest] = nil
+        return token.userID
+    }
+
+    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
+        try reachable()
+        if let kept = replays[enc], kept >= now { return false }
+        if mistake == .looksThenAdmits { await meetAnotherCaller() }
+        replays[enc] = expiry
+        return true
+    }
+
+    func sweep(now: Int64) throws(BackendStoreFailure) {
+        try reachable()
+        tokens = tokens.filter { $0.value.expires >= (now - ($0.value.kind == .access ? 86_400 : 0)) }
+        replays = replays.filter { $0.value >= now }
+    }
+
+    func close() {}
+
+    /// How many rows each table holds, for the sweep's clause.
+    func counts() -> (tokens: Int, replays: Int) {
+        (tokens.count, replays.count)
+    }
+}
