@@ -70,16 +70,26 @@ struct ServerCommand: AsyncParsableCommand {
                 let gateway = try gatewayKeys(environment: ProcessInfo.processInfo.environment)
                 sealing = gateway
                 configuration.gatewayKeys = gateway.keys
-                configuration.replayFile = KeyFile.replayPath(besideRing: gateway.ring)
             }
         } catch {
             throw console.fail(error)
         }
+        let store = try await openStore(console: console, environment: ProcessInfo.processInfo.environment)
+        do {
+            try await serve(configuration, sealing: sealing, store: store, console: console)
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+    }
 
+    /// Builds the server on `store` and serves until a signal, saying where it listens.
+    private func serve(_ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, console: ServerConsole) async throws {
         let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
         let server: StoreServer
         do {
-            server = try StoreServer(configuration: configuration, logger: logger, indexed: indexingProgress(console))
+            server = try StoreServer(configuration: configuration, store: store, logger: logger, indexed: indexingProgress(console))
             console.streams.endActivity()
         } catch {
             console.streams.endActivity()
@@ -116,6 +126,23 @@ struct ServerCommand: AsyncParsableCommand {
                 throw console.fail(StartupFailure("The backend cannot listen on \(host):\(options.port): \(error); choose another --port."))
             }
             throw console.failUnexpectedly("The backend stopped unexpectedly: \(error).")
+        }
+    }
+
+    /// The file the backend keeps its sessions and its replay memory in, in the data folder.
+    static let databaseName = "backend.sqlite"
+
+    /// The store in the data folder's database, made (private) and migrated when needed.
+    private func openStore(console: ServerConsole, environment: [String: String]) async throws -> any BackendStore {
+        let folder = stateDirectory(environment)
+        let file = (folder as NSString).appendingPathComponent(Self.databaseName)
+        do {
+            try PrivateFiles.createDirectory(at: folder)
+            return try await SQLiteBackendStore.open(file: file)
+        } catch let error as FileSystemError {
+            throw console.fail(StartupFailure(couldNotWrite: "the backend's database", reason: error.description))
+        } catch {
+            throw console.fail(StartupFailure("The backend's database cannot be used: \(error)."))
         }
     }
 

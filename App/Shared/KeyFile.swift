@@ -15,17 +15,10 @@ public enum KeyFile {
     public static let ringName = "ohttp-gateway-keys.jwks"
     /// The clients' key configuration, beside the ring it was taken from.
     public static let configurationName = "ohttp-keys"
-    /// The gateway's memory of the requests it served, beside the ring.
-    public static let replayName = "ohttp-replay.log"
 
     /// Where the clients' configuration is written: beside the ring.
     public static func configurationPath(besideRing ring: String) -> String {
         FilePath(ring).removingLastComponent().appending(configurationName).string
-    }
-
-    /// Where the replay memory is kept: beside the ring.
-    public static func replayPath(besideRing ring: String) -> String {
-        FilePath(ring).removingLastComponent().appending(replayName).string
     }
 
     /// A fresh ring of one key in `directory` (made private), and the clients'

@@ -1,8 +1,9 @@
 import Foundation
 import Infrastructure
 
-/// Issues and checks the backend's opaque tokens. Access tokens expire; a refresh
-/// token works once (rotation), so a stolen one that has been used is worthless.
+/// Issues and checks the backend's opaque tokens, kept in the store by digest. Access
+/// tokens expire; a refresh token works once (rotation), so a stolen one that has been
+/// used is worthless, and two gateways handed the same one grant one pair between them.
 actor TokenIssuer {
     struct Grant: Sendable {
         let accessToken: String
@@ -14,62 +15,87 @@ actor TokenIssuer {
         case valid(userID: Int)
         case expired
         case unknown
+        /// The store could not be read: neither accepted nor refused.
+        case unavailable
     }
 
-    private struct Entry {
-        let userID: Int
-        let expires: Date
-    }
-
+    private let records: any TokenRecords
     private let clock: any WallClock
     /// Caps every access token's lifetime, for tests that need tokens to expire soon.
     private let maximumAccessLifetime: Duration?
     private let refreshLifetime: Duration = .seconds(30 * 24 * 3600)
-    private var accessTokens: [String: Entry] = [:]
-    private var refreshTokens: [String: Entry] = [:]
 
-    init(clock: any WallClock, maximumAccessLifetime: Duration?) {
+    init(records: any TokenRecords, clock: any WallClock, maximumAccessLifetime: Duration?) {
+        self.records = records
         self.clock = clock
         self.maximumAccessLifetime = maximumAccessLifetime
     }
 
-    /// A new pair for `userID`, the access token living `minutes` (or less, when capped).
-    func grant(userID: Int, minutes: Int) throws(CryptoError) -> Grant {
+    /// Why no pair could be granted.
+    enum GrantFailure: Error {
+        case noRandomness(CryptoError)
+        case notKept(BackendStoreFailure)
+    }
+
+    /// A new pair for `userID`, the access token living `minutes` (or less, when capped),
+    /// kept before it is handed out.
+    func grant(userID: Int, minutes: Int) async throws(GrantFailure) -> Grant {
         let now = clock.now
         var lifetime = Duration.seconds(minutes * 60)
         if let maximumAccessLifetime, maximumAccessLifetime < lifetime {
             lifetime = maximumAccessLifetime
         }
-        let grant = Grant(accessToken: try RandomToken.make(), refreshToken: try RandomToken.make())
+        let grant: Grant
+        let (accessDigest, refreshDigest): ([UInt8], [UInt8])
+        do {
+            grant = Grant(accessToken: try RandomToken.make(), refreshToken: try RandomToken.make())
+            (accessDigest, refreshDigest) = (try Self.digest(grant.accessToken), try Self.digest(grant.refreshToken))
+        } catch {
+            throw .noRandomness(error)
+        }
+        do {
+            try await records.keep(accessDigest, kind: .access, userID: userID, expires: Self.seconds(now.addingTimeInterval(lifetime.timeInterval)))
+            try await records.keep(refreshDigest, kind: .refresh, userID: userID, expires: Self.seconds(now.addingTimeInterval(refreshLifetime.timeInterval)))
+        } catch {
+            throw .notKept(error)
+        }
         grantedCount += 1
-        accessTokens[grant.accessToken] = Entry(userID: userID, expires: now.addingTimeInterval(lifetime.timeInterval))
-        refreshTokens[grant.refreshToken] = Entry(userID: userID, expires: now.addingTimeInterval(refreshLifetime.timeInterval))
-        removeExpired(now: now)
         return grant
     }
 
-    func check(accessToken: String) -> Check {
-        guard let entry = accessTokens[accessToken] else { return .unknown }
-        return entry.expires > clock.now ? .valid(userID: entry.userID) : .expired
+    func check(accessToken: String) async -> Check {
+        guard let digest = try? Self.digest(accessToken) else { return .unknown }
+        let kept: (userID: Int, expires: Int64)?
+        do {
+            kept = try await records.access(digest)
+        } catch {
+            return .unavailable
+        }
+        guard let kept else { return .unknown }
+        return kept.expires > Self.seconds(clock.now) ? .valid(userID: kept.userID) : .expired
     }
 
-    /// How many token pairs were granted, logins and refreshes together.
+    /// How many token pairs this process granted, logins and refreshes together.
     private(set) var grantedCount = 0
 
-    /// How many refresh tokens were redeemed: tests count refreshes with it.
+    /// How many refresh tokens this process redeemed: tests count refreshes with it.
     private(set) var redeemedCount = 0
 
-    /// Spends `refreshToken` and returns its user, or nil when it is unknown, used or expired.
-    func redeem(refreshToken: String) -> Int? {
-        guard let entry = refreshTokens.removeValue(forKey: refreshToken), entry.expires > clock.now else { return nil }
+    /// Spends `refreshToken` and returns its user, or nil when it is unknown, used or
+    /// expired; a store that cannot be asked is thrown.
+    func redeem(refreshToken: String) async throws(BackendStoreFailure) -> Int? {
+        guard let digest = try? Self.digest(refreshToken) else { return nil }
+        guard let userID = try await records.spend(refresh: digest, now: Self.seconds(clock.now)) else { return nil }
         redeemedCount += 1
-        return entry.userID
+        return userID
     }
 
-    /// Keeps memory bounded on a long-running server; an expired access token is kept
-    /// a day so that it is reported as expired, not unknown.
-    private func removeExpired(now: Date) {
-        accessTokens = accessTokens.filter { $0.value.expires.addingTimeInterval(24 * 3600) > now }
-        refreshTokens = refreshTokens.filter { $0.value.expires > now }
+    /// What the store keeps of a token: its SHA-256, never the token.
+    static func digest(_ token: String) throws(CryptoError) -> [UInt8] {
+        try SHA256.hash(Array(token.utf8))
+    }
+
+    private static func seconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down))
     }
 }

@@ -17,7 +17,8 @@ struct ObliviousGateway: Sendable {
     static let window = ReplayWindow.standard
 
     let keys: GatewayKeys
-    let replays: ReplayMemory
+    /// Every opened request's `enc`, shared by every gateway of the store.
+    let replays: any ReplayRecords
     let clock: any WallClock
 
     func handle(
@@ -61,17 +62,13 @@ struct ObliviousGateway: Sendable {
         let judgement = Self.window.judge(sent: sent.map { Int64($0.timeIntervalSince1970) }, now: now)
         // Remembered before any answer, whatever it is: a request refused here is never
         // served later, when a relay that kept it sends it again.
-        switch replays.admit(opened.encapsulatedKey, until: judgement.rememberUntil, now: now) {
-        case .fresh:
-            break
-        case .replayed:
-            return encapsulated(message(425, "This request was already received; it is not served twice"), with: sealer, now: now)
-        case .full:
-            var busy = message(503, "Too many requests to tell replays apart; try again shortly")
-            busy.headers["Retry-After"] = String(Self.window.width)
-            return encapsulated(busy, with: sealer, now: now)
-        case .unrecorded(let reason):
-            log("a request could not be remembered against replays, so it was not served: \(reason)")
+        do {
+            guard try await replays.admit(opened.encapsulatedKey, until: judgement.rememberUntil, now: now) else {
+                return encapsulated(message(425, "This request was already received; it is not served twice"), with: sealer, now: now)
+            }
+        } catch {
+            // Never served unrecorded: a copy of it could be served again after.
+            log("a request could not be remembered against replays, so it was not served: \(error)")
             var busy = message(503, "The backend cannot record requests right now; try again shortly")
             busy.headers["Retry-After"] = "30"
             return encapsulated(busy, with: sealer, now: now)

@@ -61,8 +61,11 @@ struct StoreService: Sendable {
         guard let user = users.authenticate(username: username, password: password) else {
             return message(400, "Invalid credentials")
         }
-        guard let grant = try? await tokens.grant(userID: user.id, minutes: minutes) else {
-            return message(500, "Could not issue tokens")
+        let grant: TokenIssuer.Grant
+        do {
+            grant = try await tokens.grant(userID: user.id, minutes: minutes)
+        } catch {
+            return Self.notGranted(error)
         }
         return json(200, WireBodies.LoginResponse(user: user, accessToken: grant.accessToken, refreshToken: grant.refreshToken))
     }
@@ -75,11 +78,20 @@ struct StoreService: Sendable {
         guard let minutes = Self.lifetime(body.expiresInMins) else {
             return message(400, "expiresInMins must be between 1 and 43200")
         }
-        guard let userID = await tokens.redeem(refreshToken: refreshToken) else {
+        let spent: Int?
+        do {
+            spent = try await tokens.redeem(refreshToken: refreshToken)
+        } catch {
+            return Self.storeUnavailable
+        }
+        guard let userID = spent else {
             return message(403, "Invalid or expired refresh token")
         }
-        guard let grant = try? await tokens.grant(userID: userID, minutes: minutes) else {
-            return message(500, "Could not issue tokens")
+        let grant: TokenIssuer.Grant
+        do {
+            grant = try await tokens.grant(userID: userID, minutes: minutes)
+        } catch {
+            return Self.notGranted(error)
         }
         return json(200, WireBodies.Tokens(accessToken: grant.accessToken, refreshToken: grant.refreshToken))
     }
@@ -98,6 +110,23 @@ struct StoreService: Sendable {
             return message(401, "Token Expired!")
         case .unknown:
             return message(401, "Invalid/expired Token!")
+        case .unavailable:
+            return Self.storeUnavailable
+        }
+    }
+
+    /// The store could not be asked: neither a yes nor a no, so the client may try again
+    /// (and a kept answer may stand in); never a 401, which would end the session.
+    private static var storeUnavailable: StoreResponse {
+        var response = message(503, "The store cannot be reached right now; try again shortly")
+        response.headers["Retry-After"] = "30"
+        return response
+    }
+
+    private static func notGranted(_ failure: TokenIssuer.GrantFailure) -> StoreResponse {
+        switch failure {
+        case .noRandomness: message(500, "Could not issue tokens")
+        case .notKept: storeUnavailable
         }
     }
 

@@ -10,11 +10,15 @@ import NIOSSL
 public struct StoreServer: Sendable {
     private let configuration: StoreServerConfiguration
     private let handler: StoreHTTPHandler
+    private let store: any BackendStore
+    private let sealingClock: any WallClock
     private let logger: Logger
     private let server: HTTPServerBuilder
 
     /// Prepares users (hashing their passwords) and the catalogue (building its index).
     /// - Parameters:
+    ///   - store: where the sessions and the replay memory are kept; opened by the
+    ///     caller, who closes it once the server has stopped.
     ///   - clock: the tokens' clock, which tests move to make tokens expire.
     ///   - sealingClock: the gateway's clock (keys' times, the replay window), apart
     ///     from the tokens' so a test can age a token without pushing every request out
@@ -24,6 +28,7 @@ public struct StoreServer: Sendable {
     ///     watching `serve` should see it is working.
     public init(
         configuration: StoreServerConfiguration,
+        store: any BackendStore,
         logger: Logger,
         clock: any WallClock = SystemWallClock(),
         sealingClock: any WallClock = SystemWallClock(),
@@ -39,18 +44,17 @@ public struct StoreServer: Sendable {
             throw .cryptoUnavailable(error.description)
         }
         self.configuration = configuration
+        self.store = store
+        self.sealingClock = sealingClock
         self.logger = logger
         self.server = try Self.serverBuilder(configuration)
         self.handler = StoreHTTPHandler(
             service: StoreService(
                 users: users,
-                tokens: TokenIssuer(clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
+                tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
                 catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed)
             ),
-            gateway: configuration.gatewayKeys.map { keys in
-                let now = Int64(sealingClock.now.timeIntervalSince1970.rounded(.down))
-                return ObliviousGateway(keys: keys, replays: ReplayMemory(file: configuration.replayFile, now: now), clock: sealingClock)
-            },
+            gateway: configuration.gatewayKeys.map { ObliviousGateway(keys: $0, replays: store, clock: sealingClock) },
             faults: FaultPlan(failures: configuration.failFirstRequests),
             latency: configuration.latency,
             logger: logger
@@ -81,12 +85,32 @@ public struct StoreServer: Sendable {
     /// Serves until the calling task is cancelled. `onListening` gets the bound port
     /// (useful with port 0) once the server accepts connections.
     public func run(onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        try await application(onListening: onListening).runService(gracefulShutdownSignals: [])
+        try await sweeping { try await application(onListening: onListening).runService(gracefulShutdownSignals: []) }
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests under way and returns.
     public func runUntilSignalled(onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        try await application(onListening: onListening).runService(gracefulShutdownSignals: [.sigint, .sigterm])
+        try await sweeping { try await application(onListening: onListening).runService(gracefulShutdownSignals: [.sigint, .sigterm]) }
+    }
+
+    /// Runs `serve`, sweeping the store of what has expired once a minute beside it, so
+    /// it stays the size of what is live; the sweep stops when serving does. A sweep
+    /// that fails is logged and tried again: nothing expired is ever served from it.
+    private func sweeping(_ serve: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [store, sealingClock, logger] in
+                while !Task.isCancelled {
+                    do {
+                        try await store.sweep(now: Int64(sealingClock.now.timeIntervalSince1970.rounded(.down)))
+                    } catch {
+                        logger.warning("the store could not be swept: \(error)")
+                    }
+                    try? await Task.sleep(for: .seconds(60))
+                }
+            }
+            defer { group.cancelAll() }
+            try await serve()
+        }
     }
 
     private func application(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {

@@ -8,9 +8,6 @@ public struct StoreServerConfiguration: Sendable {
     public var port: Int = 8080
     /// The Oblivious HTTP gateway's key ring; nil serves plain JSON.
     public var gatewayKeys: GatewayKeys?
-    /// Where the gateway remembers the requests it served, so a replay is refused after
-    /// a restart too; nil keeps them in memory alone.
-    public var replayFile: String?
     /// How many products the catalogue holds (up to 1,000,000), and the seed it is made from.
     public var productCount: Int = 300
     public var catalogueSeed: UInt64 = 2026

@@ -20,7 +20,8 @@ struct ClientBenchmark {
 
         var configuration = StoreServerConfiguration()
         configuration.port = 0
-        let server = try StoreServer(configuration: configuration, logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() })
+        let store = try await SQLiteBackendStore.open(file: nil)
+        let server = try StoreServer(configuration: configuration, store: store, logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() })
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let backend = Task { try await server.run { portContinuation.yield($0) } }
         var portIterator = ports.makeAsyncIterator()
@@ -87,6 +88,7 @@ struct ClientBenchmark {
         await adapter.shutdown()
         backend.cancel()
         _ = await backend.result
+        await store.close()
     }
 
     /// `iterations` runs of each of `first` and `second`, interleaved so drift in the

@@ -21,15 +21,15 @@ struct GatewayTests {
     var now: Int64 { Int64(clock.now.timeIntervalSince1970) }
 
     /// A handler whose ring holds `current`, and `previous` until an hour from the start.
-    func handler(replays: ReplayMemory? = nil) throws -> StoreHTTPHandler {
+    func handler(store: any BackendStore = FakeBackendStore()) throws -> StoreHTTPHandler {
         let ring = try GatewayKeyRing(current: current, previous: [.init(key: previous, notAfter: now + 3_600)])
         return StoreHTTPHandler(
             service: StoreService(
                 users: try UserDirectory.demo(),
-                tokens: TokenIssuer(clock: clock, maximumAccessLifetime: nil),
+                tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: nil),
                 catalogue: Catalogue(seed: 1, count: 10)
             ),
-            gateway: ObliviousGateway(keys: GatewayKeys(ring), replays: replays ?? ReplayMemory(file: nil, now: now), clock: clock),
+            gateway: ObliviousGateway(keys: GatewayKeys(ring), replays: store, clock: clock),
             faults: FaultPlan(failures: 0), latency: .zero, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
     }
@@ -108,18 +108,24 @@ struct GatewayTests {
     @Test("a replayed request is refused, sealed, and spends nothing; after a restart too")
     func replays() async throws {
         let folder = try TemporaryDirectory()
-        let file = folder.file("replay.log")
-        let handler = try handler(replays: ReplayMemory(file: file, now: now))
+        let file = folder.file("backend.sqlite")
+        let store = try await SQLiteBackendStore.open(file: file)
+        let handler = try handler(store: store)
         let (login, opener) = try encapsulated("POST", "/auth/login", json: Self.login, to: current)
-        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 200)
-        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 425)
+        let first = try open(await handler.handle(login, bodyTooLarge: false), with: opener).status
+        let again = try open(await handler.handle(login, bodyTooLarge: false), with: opener).status
+        await store.close()
 
-        // A new gateway over the same file: the restart.
-        let restarted = try self.handler(replays: ReplayMemory(file: file, now: now))
-        #expect(try open(await restarted.handle(login, bodyTooLarge: false), with: opener).status == 425)
+        // A new gateway over the same database: the restart.
+        let reopened = try await SQLiteBackendStore.open(file: file)
+        let restarted = try self.handler(store: reopened)
+        let afterRestart = try open(await restarted.handle(login, bodyTooLarge: false), with: opener).status
         // Past the window the request's own date refuses it; its record may go.
         clock.advance(by: 301)
-        #expect(try open(await restarted.handle(login, bodyTooLarge: false), with: opener).status == 400)
+        let pastTheWindow = try open(await restarted.handle(login, bodyTooLarge: false), with: opener).status
+        await reopened.close()
+        let statuses: [Int] = [first, again, afterRestart, pastTheWindow]
+        #expect(statuses == [200, 425, 425, 400])
     }
 
     @Test("a request refused for a date ahead of the clock is remembered: sent again once the clock has caught up, it is not served")
@@ -132,13 +138,13 @@ struct GatewayTests {
         #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 425)
     }
 
-    @Test("a request whose record could not be written is refused, and remembered all the same: a copy is not served")
-    func unrecordedStaysRefused() async throws {
-        let folder = try TemporaryDirectory()
-        let handler = try handler(replays: ReplayMemory(file: folder.file("gone/replay.log"), now: now))
+    @Test("a request the store cannot record is refused (a sealed 503) and not served: no token pair")
+    func unrecordedIsRefused() async throws {
+        let handler = try handler(store: FakeBackendStore(failing: true))
         let (login, opener) = try encapsulated("POST", "/auth/login", json: Self.login, to: current)
-        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 503)
-        #expect(try open(await handler.handle(login, bodyTooLarge: false), with: opener).status == 425)
+        let answer = try open(await handler.handle(login, bodyTooLarge: false), with: opener)
+        #expect(answer.status == 503)
+        #expect(await handler.service.tokens.grantedCount == 0)
     }
 
     @Test("a body that does not open, or is no Binary HTTP, is refused without being served")
@@ -178,24 +184,6 @@ struct GatewayTests {
         #expect(plain.status == 400 && !String(decoding: plain.body, as: UTF8.self).contains("products"))
     }
 
-    @Test(
-        "a replay memory that was full sweeps what has expired before it refuses for room",
-        .onItsOwnThread,
-        arguments: [4_096, ReplayMemory.defaultCapacity]
-    )
-    func fullMemoryRecovers(capacity: Int) throws {
-        // Filled at one instant, so more than half the capacity is alive at every sweep:
-        // the shape that once pushed the next sweep past the capacity for good.
-        let memory = ReplayMemory(file: nil, capacity: capacity, now: 1_000)
-        for index in 0..<capacity {
-            #expect(memory.admit(Self.key(index), until: 1_300, now: 1_000) == .fresh)
-        }
-        #expect(memory.admit(Self.key(capacity), until: 1_300, now: 1_000) == .full)
-        for later: Int64 in [1_301, 4_600, 30 * 86_400] {
-            #expect(memory.admit(Self.key(capacity + Int(later)), until: later + 300, now: later) == .fresh)
-        }
-    }
-
     @Test("a ring read from a file is read again when the file is replaced, and a broken file keeps the last good ring")
     func reloadsRing() throws {
         let folder = try TemporaryDirectory()
@@ -211,10 +199,5 @@ struct GatewayTests {
         try PrivateFiles.writeAtomically(Array("{not json".utf8), to: file)
         #expect(keys.ring { lines.append($0) }.current.configuration == current.configuration)
         #expect(lines.count == 2 && lines[1].contains("not reloaded"), "\(lines)")
-    }
-
-    /// A distinct 32-byte enc for each index.
-    private static func key(_ index: Int) -> [UInt8] {
-        withUnsafeBytes(of: UInt64(index).littleEndian, Array.init) + [UInt8](repeating: 0, count: 24)
     }
 }

@@ -15,7 +15,7 @@ struct SignedInService {
     init(as username: String = "emilys", password: String = "emilyspass") async throws {
         service = StoreService(
             users: try UserDirectory.demo(),
-            tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil),
+            tokens: TokenIssuer(records: FakeBackendStore(), clock: FakeWallClock(), maximumAccessLifetime: nil),
             catalogue: Catalogue(seed: 2026, count: 300)
         )
         token = try await Self.signIn(to: service, as: username, password: password)

@@ -18,7 +18,7 @@ struct SlowClientTests {
         configuration.port = 0
         configuration.idleTimeout = .seconds(60)
         configuration.requestReadTimeout = .milliseconds(300)
-        let server = try StoreServer(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let server = try StoreServer(configuration: configuration, store: FakeBackendStore(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()

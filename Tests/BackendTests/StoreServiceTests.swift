@@ -14,7 +14,7 @@ struct StoreServiceTests {
     init() throws {
         service = StoreService(
             users: try UserDirectory.demo(),
-            tokens: TokenIssuer(clock: clock, maximumAccessLifetime: nil),
+            tokens: TokenIssuer(records: FakeBackendStore(), clock: clock, maximumAccessLifetime: nil),
             catalogue: Catalogue(seed: 2026, count: 300)
         )
     }
@@ -202,7 +202,7 @@ struct BackendFaultTests {
     @Test("injected failures answer 503, then the server behaves")
     func injectedFailures() async throws {
         let handler = StoreHTTPHandler(
-            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
+            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(records: FakeBackendStore(), clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
             gateway: nil, faults: FaultPlan(failures: 2), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
         let request = StoreRequest(method: "GET", target: "/products/1", headers: [:], body: [])

@@ -11,12 +11,15 @@ final class RunningBackend: Sendable {
     /// The gateway's current key; nil in plain mode.
     let key: ObliviousGatewayKey?
     private let task: Task<Void, any Error>
+    /// Its sessions and replay memory, closed once the server has stopped.
+    private let store: any BackendStore
 
-    private init(server: StoreServer, url: String, key: ObliviousGatewayKey?, task: Task<Void, any Error>) {
+    private init(server: StoreServer, url: String, key: ObliviousGatewayKey?, task: Task<Void, any Error>, store: any BackendStore) {
         self.server = server
         self.url = url
         self.key = key
         self.task = task
+        self.store = store
     }
 
     /// - Parameter tls: serve https with these files; the URL then names `localhost`,
@@ -26,21 +29,22 @@ final class RunningBackend: Sendable {
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
-        replayFile: String? = nil
+        databaseFile: String? = nil
     ) async throws -> RunningBackend {
-        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, replayFile: replayFile)
+        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, databaseFile: databaseFile)
     }
 
     /// - Parameters:
     ///   - keys: the gateway's ring (a file it reads again when replaced); nil serves
     ///     plain JSON.
-    ///   - replayFile: where the gateway remembers requests across a restart.
+    ///   - databaseFile: the SQLite file of its sessions and replay memory, which a
+    ///     restart (or a second backend) on the same file shares; SQLite in memory when nil.
     static func start(
         keys: GatewayKeys?,
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
-        replayFile: String? = nil
+        databaseFile: String? = nil
     ) async throws -> RunningBackend {
         guard let started = StartedBackends.current else {
             throw CLI.Failure(description: "a backend is started only in a suite marked .stopsItsBackends, which stops it when the test ends")
@@ -48,20 +52,32 @@ final class RunningBackend: Sendable {
         var configuration = StoreServerConfiguration()
         configuration.port = 0
         configuration.gatewayKeys = keys
-        configuration.replayFile = replayFile
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
-        let server = try StoreServer(
-            configuration: configuration,
-            logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() },
-            clock: clock
-        )
+        let store = try await SQLiteBackendStore.open(file: databaseFile)
+        let server: StoreServer
+        do {
+            server = try StoreServer(
+                configuration: configuration,
+                store: store,
+                logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() },
+                clock: clock
+            )
+        } catch {
+            await store.close()
+            throw error
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CLI.Failure(description: "the backend did not start") }
+        guard let port = await iterator.next() else {
+            task.cancel()
+            _ = await task.result
+            await store.close()
+            throw CLI.Failure(description: "the backend did not start")
+        }
         let url = tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
-        let backend = RunningBackend(server: server, url: url, key: keys?.current, task: task)
+        let backend = RunningBackend(server: server, url: url, key: keys?.current, task: task, store: store)
         started.add(backend)
         return backend
     }
@@ -79,6 +95,7 @@ final class RunningBackend: Sendable {
     func stop() async {
         task.cancel()
         _ = await task.result
+        await store.close()
     }
 }
 
