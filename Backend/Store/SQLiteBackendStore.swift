@@ -3,6 +3,7 @@ import Glibc
 #endif
 import NIOCore
 import SQLiteNIO
+import Synchronization
 
 /// The backend's store in one SQLite file (the default: no set-up), or in memory for a
 /// backend that keeps nothing past its process.
@@ -16,13 +17,23 @@ import SQLiteNIO
 /// SQLite opens it; its `-wal` and `-shm` files take its mode.
 public final class SQLiteBackendStore: BackendStore {
     private let connection: SQLiteConnection
+    /// The most requests remembered at once; past it, a request is refused (503) until a
+    /// sweep frees room, so nobody holding the public key can fill the disk.
+    private let capacity: Int
+    /// Live requests as of the last count (at start and at each sweep), plus those this
+    /// process admitted since: other processes' admissions show at the next count.
+    private let remembered = Mutex(0)
 
-    private init(connection: SQLiteConnection) {
+    /// A million live requests: about 94 MB of database (docs/OPERATIONS.md).
+    public static let defaultCapacity = 1_000_000
+
+    private init(connection: SQLiteConnection, capacity: Int) {
         self.connection = connection
+        self.capacity = capacity
     }
 
     /// The store in `file`, made (private) and migrated when needed; in memory when nil.
-    public static func open(file: String?) async throws(BackendStoreFailure) -> SQLiteBackendStore {
+    public static func open(file: String?, capacity: Int = defaultCapacity) async throws(BackendStoreFailure) -> SQLiteBackendStore {
         if let file {
             let descriptor = Glibc.open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard descriptor >= 0 else {
@@ -32,12 +43,13 @@ public final class SQLiteBackendStore: BackendStore {
         }
         let store: SQLiteBackendStore
         do {
-            store = SQLiteBackendStore(connection: try await SQLiteConnection.open(storage: file.map { .file(path: $0) } ?? .memory))
+            store = SQLiteBackendStore(connection: try await SQLiteConnection.open(storage: file.map { .file(path: $0) } ?? .memory), capacity: capacity)
         } catch {
             throw BackendStoreFailure("the database \(file ?? "in memory") cannot be opened: \(error)")
         }
         do {
             try await store.migrate()
+            try await store.count()
         } catch {
             await store.close()
             throw error
@@ -96,6 +108,14 @@ public final class SQLiteBackendStore: BackendStore {
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
+        guard remembered.withLock({ $0 }) < capacity else {
+            // Full: a replay is still told apart; anything new is refused, not served.
+            let kept = try await run(
+                "SELECT 1 FROM replays WHERE enc = ?1 AND expires >= ?2", [.blob(ByteBuffer(bytes: enc)), .integer(Int(now))]
+            )
+            guard kept.isEmpty else { return false }
+            throw BackendStoreFailure("the replay memory holds its \(capacity) requests; a sweep frees room as they expire")
+        }
         // Inserted, or an expired memory of it renewed: a row comes back. A live memory
         // of it: the update's condition fails, and none does.
         let rows = try await run(
@@ -106,6 +126,7 @@ public final class SQLiteBackendStore: BackendStore {
             """,
             [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(Int(now))]
         )
+        if !rows.isEmpty { remembered.withLock { $0 += 1 } }
         return !rows.isEmpty
     }
 
@@ -116,6 +137,14 @@ public final class SQLiteBackendStore: BackendStore {
             [.integer(Int(now))]
         )
         try await run("DELETE FROM replays WHERE expires < ?1", [.integer(Int(now))])
+        try await count()
+    }
+
+    /// Counts the live requests anew, every process's.
+    private func count() async throws(BackendStoreFailure) {
+        let rows = try await run("SELECT count(*) AS live FROM replays")
+        let live = rows.first?.column("live")?.integer ?? 0
+        remembered.withLock { $0 = live }
     }
 
     public func close() async {

@@ -8,24 +8,24 @@ struct BackendStoreKind: Sendable, CustomTestStringConvertible {
     let name: String
     /// Whether the store outlives its process: a second store on its file sees the first's rows.
     let persists: Bool
-    let open: @Sendable (_ file: String) async throws -> any BackendStore
+    let open: @Sendable (_ file: String, _ capacity: Int) async throws -> any BackendStore
 
     var testDescription: String { name }
 
-    static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true) { try await SQLiteBackendStore.open(file: $0) }
-    static let fake = BackendStoreKind(name: "FakeBackendStore", persists: false) { _ in FakeBackendStore() }
+    static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true) { try await SQLiteBackendStore.open(file: $0, capacity: $1) }
+    static let fake = BackendStoreKind(name: "FakeBackendStore", persists: false) { FakeBackendStore(capacity: $1) }
     static func fake(planting mistake: FakeBackendStore.PlantedMistake) -> BackendStoreKind {
-        BackendStoreKind(name: "FakeBackendStore planting \(mistake)", persists: false) { _ in FakeBackendStore(planting: mistake) }
+        BackendStoreKind(name: "FakeBackendStore planting \(mistake)", persists: false) { FakeBackendStore(capacity: $1, planting: mistake) }
     }
 
     /// Every store the contract runs over. A store of your own joins by being added here.
     static let all: [BackendStoreKind] = [.sqlite, .fake]
 
     /// `body` with a fresh store, closed after, whatever `body` did.
-    func with(_ body: (any BackendStore, String) async throws -> Void) async throws {
+    func with(capacity: Int = SQLiteBackendStore.defaultCapacity, _ body: (any BackendStore, String) async throws -> Void) async throws {
         let folder = try TemporaryDirectory()
         let file = folder.file("backend.sqlite")
-        let store = try await open(file)
+        let store = try await open(file, capacity)
         do {
             try await body(store, file)
         } catch {
@@ -126,6 +126,21 @@ struct BackendStoreContractTests {
         #expect(try await Self.admittedByTwenty(kind) == 1)
     }
 
+    @Test("a store at its capacity refuses a new request, never admits it unrecorded, and admits again once a sweep frees room", arguments: BackendStoreKind.all)
+    func capacity(kind: BackendStoreKind) async throws {
+        try await kind.with(capacity: 2) { store, _ in
+            let first = try await store.admit([1], until: 1_300, now: 1_000)
+            let second = try await store.admit([2], until: 2_000, now: 1_000)
+            #expect(first && second)
+            await #expect(throws: BackendStoreFailure.self) { try await store.admit([3], until: 1_300, now: 1_000) }
+            let replayed = try await store.admit([2], until: 2_000, now: 1_100)
+            #expect(!replayed, "a replay is still told apart when full")
+            try await store.sweep(now: 1_301)
+            let afterSweep = try await store.admit([3], until: 1_700, now: 1_301)
+            #expect(afterSweep)
+        }
+    }
+
     @Test("a sweep forgets a refresh token past its expiry and an access token a day past its", arguments: BackendStoreKind.all)
     func sweeps(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
@@ -143,7 +158,7 @@ struct BackendStoreContractTests {
             try await first.keep(Self.digest, kind: .refresh, userID: 9, expires: 2_000)
             let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000)
             #expect(admittedFirst)
-            let second = try await kind.open(file)
+            let second = try await kind.open(file, SQLiteBackendStore.defaultCapacity)
             let spent = try? await second.spend(refresh: Self.digest, now: 1_000)
             let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000)
             await second.close()

@@ -35,9 +35,11 @@ actor FakeBackendStore: BackendStore {
     private var replays: [[UInt8]: Int64] = [:]
     private let failing: Bool
     private let mistake: PlantedMistake?
+    private let capacity: Int
 
-    init(failing: Bool = false, planting mistake: PlantedMistake? = nil) {
+    init(failing: Bool = false, capacity: Int = SQLiteBackendStore.defaultCapacity, planting mistake: PlantedMistake? = nil) {
         self.failing = failing
+        self.capacity = capacity
         self.mistake = mistake
     }
 
@@ -68,6 +70,7 @@ actor FakeBackendStore: BackendStore {
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
         try reachable()
         if let kept = replays[enc], kept >= now { return false }
+        guard replays.count < capacity else { throw BackendStoreFailure("the fake's replay memory is full") }
         if mistake == .looksThenAdmits { await meetAnotherCaller() }
         replays[enc] = expiry
         return true
