@@ -74,9 +74,9 @@ struct ServerCommand: AsyncParsableCommand {
         } catch {
             throw console.fail(error)
         }
-        let store = try await openStore(console: console, environment: ProcessInfo.processInfo.environment)
+        let (store, database) = try await openStore(console: console, environment: ProcessInfo.processInfo.environment)
         do {
-            try await serve(configuration, sealing: sealing, store: store, console: console)
+            try await serve(configuration, sealing: sealing, store: store, database: database, console: console)
         } catch {
             await store.close()
             throw error
@@ -85,7 +85,9 @@ struct ServerCommand: AsyncParsableCommand {
     }
 
     /// Builds the server on `store` and serves until a signal, saying where it listens.
-    private func serve(_ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, console: ServerConsole) async throws {
+    private func serve(
+        _ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, database: String, console: ServerConsole
+    ) async throws {
         let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
         let server: StoreServer
         do {
@@ -113,10 +115,11 @@ struct ServerCommand: AsyncParsableCommand {
                 listening.withLock { $0 = true }
                 let url = "\(scheme)://\(host):\(port)"
                 if console.json {
-                    console.printDocument(ServingDocument(url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID))
+                    console.printDocument(ServingDocument(url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: "sqlite", database: database))
                 } else {
                     console.printLine(url)
                     console.printLine(modeLine)
+                    console.printLine("Sessions and the replay memory are kept in \(database) (SQLite).")
                 }
             }
         } catch {
@@ -133,12 +136,12 @@ struct ServerCommand: AsyncParsableCommand {
     static let databaseName = "backend.sqlite"
 
     /// The store in the data folder's database, made (private) and migrated when needed.
-    private func openStore(console: ServerConsole, environment: [String: String]) async throws -> any BackendStore {
+    private func openStore(console: ServerConsole, environment: [String: String]) async throws -> (any BackendStore, String) {
         let folder = stateDirectory(environment)
         let file = (folder as NSString).appendingPathComponent(Self.databaseName)
         do {
             try PrivateFiles.createDirectory(at: folder)
-            return try await SQLiteBackendStore.open(file: file)
+            return (try await SQLiteBackendStore.open(file: file), file)
         } catch let error as FileSystemError {
             throw console.fail(StartupFailure(couldNotWrite: "the backend's database", reason: error.description))
         } catch {

@@ -31,6 +31,9 @@ struct JSONCommandTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(serve.firstLine.utf8)) as? [String: Any], "\(serve.firstLine)")
         #expect((document["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
         #expect(document["mode"] as? String == (plain ? "plain" : "sealed"))
+        #expect(document["store"] as? String == "sqlite")
+        let database = try #require(document["database"] as? String)
+        #expect(database.hasPrefix(folder.path) && FileManager.default.fileExists(atPath: database))
         if plain {
             #expect(document["keyFile"] is NSNull)
         } else {

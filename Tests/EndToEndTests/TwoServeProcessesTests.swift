@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Infrastructure
+import Testing
+import TestSupport
+
+/// Two real `storefront serve` processes on one data folder, as two gateways of one store
+/// behind a balancer would run on one machine: they share `backend.sqlite`, so a token
+/// one grants works at the other, a refresh token raced on both grants one pair, and a
+/// sealed request one served, the other refuses.
+@Suite("Two serve processes on one data folder", .timeLimit(.minutes(2)))
+struct TwoServeProcessesTests {
+    /// `serve --json` on `folder`, and its first line's document.
+    static func serve(_ folder: TemporaryDirectory, _ arguments: [String] = []) async throws -> (ServeProcess, [String: Any]) {
+        let process = try await ServeProcess(["--json", "--port", "0", "--data-dir", folder.path] + arguments)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(process.firstLine.utf8)) as? [String: Any], "\(process.firstLine)")
+        return (process, document)
+    }
+
+    static func post(_ url: String, json: [String: Any], token: String? = nil) async throws -> (status: Int, body: [String: Any]) {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+    }
+
+    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair")
+    func tokensShared() async throws {
+        let folder = try TemporaryDirectory()
+        let (first, a) = try await Self.serve(folder, ["--plain"])
+        let (second, b) = try await Self.serve(folder, ["--plain"])
+        defer { withExtendedLifetime((first, second)) {} }
+        let urlA = try #require(a["url"] as? String)
+        let urlB = try #require(b["url"] as? String)
+        #expect(a["database"] as? String == b["database"] as? String)
+
+        let login = try await Self.post(urlA + "/auth/login", json: ["username": "emilys", "password": "emilyspass"])
+        let access = try #require(login.body["accessToken"] as? String)
+        let refresh = try #require(login.body["refreshToken"] as? String)
+        var me = URLRequest(url: try #require(URL(string: urlB + "/auth/me")))
+        me.setValue("Bearer \(access)", forHTTPHeaderField: "Authorization")
+        let (_, meResponse) = try await URLSession.shared.data(for: me)
+
+        async let onA = Self.post(urlA + "/auth/refresh", json: ["refreshToken": refresh])
+        async let onB = Self.post(urlB + "/auth/refresh", json: ["refreshToken": refresh])
+        let statuses = try await [onA.status, onB.status].sorted()
+
+        #expect(login.status == 200)
+        #expect((meResponse as? HTTPURLResponse)?.statusCode == 200, "the other gateway refused the token")
+        #expect(statuses == [200, 403], "the refresh token was spent \(statuses.filter { $0 == 200 }.count) times")
+    }
+
+    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)")
+    func replayShared() async throws {
+        let folder = try TemporaryDirectory()
+        let (first, a) = try await Self.serve(folder)
+        let ring = folder.file("ohttp-gateway-keys.jwks")
+        let (second, b) = try await Self.serve(folder, ["--gateway-key-file", ring])
+        defer { withExtendedLifetime((first, second)) {} }
+        let keyFile = try #require(a["keyFile"] as? String)
+        let configuration = try #require(try GatewayKeyFile.readConfigurations(at: keyFile).first)
+
+        let fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(Date())), BinaryHTTPField(name: "content-type", value: "application/json")]
+        let login = BinaryHTTPRequest(
+            method: "POST", scheme: "http", authority: "127.0.0.1", path: "/auth/login", headerFields: fields,
+            content: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
+        )
+        let (body, opener) = try ObliviousEncapsulation.sealRequest(login.encoded(), for: configuration)
+        var statuses: [Int] = []
+        let urls = [try #require(a["url"] as? String), try #require(b["url"] as? String)]
+        for url in urls {
+            var request = URLRequest(url: try #require(URL(string: url + ObliviousGatewayPath.wellKnown)))
+            request.httpMethod = "POST"
+            request.httpBody = Data(body)
+            request.setValue("message/ohttp-req", forHTTPHeaderField: "Content-Type")
+            let (data, _) = try await URLSession.shared.data(for: request)
+            statuses.append(try BinaryHTTPResponse(decoding: try opener.open(Array(data))).status)
+        }
+        #expect(statuses == [200, 425])
+    }
+}
