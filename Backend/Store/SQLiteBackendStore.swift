@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import NIOCore
+import NIOPosix
 import SQLiteNIO
 import Synchronization
 
@@ -17,6 +18,9 @@ import Synchronization
 /// SQLite opens it; its `-wal` and `-shm` files take its mode.
 public final class SQLiteBackendStore: BackendStore {
     private let connection: SQLiteConnection
+    /// The thread SQLite's calls run on, the store's own: started with it and stopped by
+    /// `close`, so a closed store leaves no thread (NIO's shared pool would outlive it).
+    private let threadPool: NIOThreadPool
     /// The most requests remembered at once; past it, a request is refused (503) until a
     /// sweep frees room, so nobody holding the public key can fill the disk.
     private let capacity: Int
@@ -27,8 +31,9 @@ public final class SQLiteBackendStore: BackendStore {
     /// A million live requests: about 94 MB of database (docs/OPERATIONS.md).
     public static let defaultCapacity = 1_000_000
 
-    private init(connection: SQLiteConnection, capacity: Int) {
+    private init(connection: SQLiteConnection, threadPool: NIOThreadPool, capacity: Int) {
         self.connection = connection
+        self.threadPool = threadPool
         self.capacity = capacity
     }
 
@@ -41,10 +46,16 @@ public final class SQLiteBackendStore: BackendStore {
             }
             Glibc.close(descriptor)
         }
+        let threadPool = NIOThreadPool(numberOfThreads: 1)
+        threadPool.start()
         let store: SQLiteBackendStore
         do {
-            store = SQLiteBackendStore(connection: try await SQLiteConnection.open(storage: file.map { .file(path: $0) } ?? .memory), capacity: capacity)
+            let connection = try await SQLiteConnection.open(
+                storage: file.map { .file(path: $0) } ?? .memory, threadPool: threadPool, on: MultiThreadedEventLoopGroup.singleton.any()
+            )
+            store = SQLiteBackendStore(connection: connection, threadPool: threadPool, capacity: capacity)
         } catch {
+            try? await threadPool.shutdownGracefully()
             throw BackendStoreFailure("the database \(file ?? "in memory") cannot be opened: \(error)")
         }
         do {
@@ -149,6 +160,7 @@ public final class SQLiteBackendStore: BackendStore {
 
     public func close() async {
         try? await connection.close()
+        try? await threadPool.shutdownGracefully()
     }
 
     /// One statement, its rows; any failure of SQLite's is the store's.
