@@ -47,7 +47,7 @@ public struct LiveSearchScreen: Equatable, Sendable {
     }
 
     private var rangeText: String {
-        page?.shownRange.map { "Showing \($0) \(CountedNoun(one: "result", many: "results")($0.total))" } ?? "No results"
+        page?.shownRange.map { "Showing \($0) \(SearchPresenter.list.noun($0.total))" } ?? "No results"
     }
 
     /// The aligned table of the results, header first, as `storefront search` prints it

@@ -1,4 +1,9 @@
 import Domain
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Styling
 
 /// One paged list as every paged command shows it (search, category, posts): a spinner
@@ -39,7 +44,9 @@ struct PagedList<Item: Sendable, Entry: Encodable>: Sendable {
             output.beginActivity(activity)
             defer { output.endActivity() }
             let result = try await fetch()
-            lines(for: result, subject: subject, on: console).forEach(output.printLine)
+            let shown = shown(result, subject: subject, format: console.format, width: console.width, now: console.now())
+            if let notice = shown.notice { output.printDiagnostic(notice) }
+            shown.lines.forEach(output.printLine)
             return .success(result)
         } catch {
             console.errors.report(error)
@@ -47,20 +54,20 @@ struct PagedList<Item: Sendable, Entry: Encodable>: Sendable {
         }
     }
 
-    /// What `show` prints of a fetched page: the document, or the table's lines; the
-    /// cache notice goes to standard error first.
-    private func lines(for result: Fetched<Page<Item>>, subject: Subject, on console: Console) -> [StyledText] {
+    /// What `show` prints of a fetched page, decided from values alone: the document,
+    /// or the cache notice (for standard error, first) and the table's lines.
+    private func shown(
+        _ result: Fetched<Page<Item>>, subject: Subject, format: OutputFormat, width: Int?, now: Date
+    ) -> (notice: StyledText?, lines: [StyledText]) {
         let page = result.value
-        if console.format == .json {
-            let document = PageDocument(page: page, origin: result.origin, now: console.now(), subject: subject.field, itemsKey: itemsKey, entries: page.items.map(entry))
-            return [StyledText(JSONDocument.encode(document))]
+        if format == .json {
+            let document = PageDocument(page: page, origin: result.origin, now: now, subject: subject.field, itemsKey: itemsKey, entries: page.items.map(entry))
+            return (nil, [StyledText(JSONDocument.encode(document))])
         }
-        if let notice = CacheNotice.line(for: result.origin, subject: noun.many) {
-            console.output.printDiagnostic(notice)
-        }
+        let notice = CacheNotice.line(for: result.origin, subject: noun.many)
         if page.total == 0, let noneLine {
-            return [StyledText(noneLine)]
+            return (notice, [StyledText(noneLine)])
         }
-        return table.pageLines(for: page, noun: noun(page.total), subject: subject.phrase, width: console.width)
+        return (notice, table.pageLines(for: page, noun: noun(page.total), subject: subject.phrase, width: width))
     }
 }
