@@ -28,7 +28,6 @@ extension CompositionRoot {
         let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
         let configuration = TransportConfiguration(baseURL: relay?.origin ?? origin, trust: settings.trust)
         let adapter = try CompositionRoot.transports.make(settings.transport, from: configuration)
-        let closers = [adapter.close]
         var oblivious: ObliviousHTTPInterceptor?
         if let sealing = settings.oblivious {
             let keys: any GatewayKeySource
@@ -61,8 +60,7 @@ extension CompositionRoot {
             basePath: basePath,
             announceWait: announceWait
         )
-        let close = closers
-        return (chain, { for closer in close { await closer() } })
+        return (chain, adapter.close)
     }
 
     /// `host:port` of an origin, as a request's authority names it.
