@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Infrastructure
 import NIOCore
 import NIOPosix
 import SQLiteNIO
@@ -40,11 +38,11 @@ public final class SQLiteBackendStore: BackendStore {
     /// The store in `file`, made (private) and migrated when needed; in memory when nil.
     public static func open(file: String?, capacity: Int = defaultCapacity) async throws(BackendStoreFailure) -> SQLiteBackendStore {
         if let file {
-            let descriptor = Glibc.open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard descriptor >= 0 else {
-                throw BackendStoreFailure("the database \(file) cannot be opened: \(String(cString: strerror(errno)))")
+            do {
+                try PrivateFiles.create(at: file)
+            } catch {
+                throw BackendStoreFailure("the database \(file) cannot be opened: \(error.description)")
             }
-            Glibc.close(descriptor)
         }
         let threadPool = NIOThreadPool(numberOfThreads: 1)
         threadPool.start()

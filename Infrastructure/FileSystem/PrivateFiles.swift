@@ -184,6 +184,15 @@ public enum PrivateFiles {
         #endif
     }
 
+    /// Makes an empty file at `path` that only the user can read (`0600`) when none is
+    /// there; one that is there is left as it is. For a file another library writes (a
+    /// database), so that it is private from its first byte.
+    public static func create(at path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .systemCall(operation: "open", path: path, code: errno) }
+        close(descriptor)
+    }
+
     /// Removes the file; a file that is already gone is not an error.
     public static func remove(at path: String) throws(FileSystemError) {
         guard unlink(path) == 0 || errno == ENOENT else {

@@ -35,6 +35,21 @@ struct PrivateFilesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["secret"])
     }
 
+    @Test("create makes an empty 0600 file when none is there, and leaves one that is there as it was")
+    func createsPrivateFile() throws {
+        let temporary = try TemporaryDirectory()
+        let file = temporary.file("backend.sqlite")
+        let previous = umask(0)
+        defer { umask(previous) }
+        try PrivateFiles.create(at: file)
+        #expect(try permissions(of: file) == 0o600)
+        #expect(try PrivateFiles.read(at: file) == [])
+
+        try PrivateFiles.writeAtomically([7, 8], to: file)
+        try PrivateFiles.create(at: file)
+        #expect(try PrivateFiles.read(at: file) == [7, 8])
+    }
+
     @Test("a missing file reads as nil and removing it twice is fine")
     func missingFile() throws {
         let temporary = try TemporaryDirectory()
