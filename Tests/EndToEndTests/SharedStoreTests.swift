@@ -13,18 +13,32 @@ import TestSupport
 /// served, another refuses.
 @Suite("Sessions and replays in the backend's database", .timeLimit(.minutes(2)), .stopsItsBackends)
 struct SharedStoreTests {
+    /// One store: its database and gateway key, in a folder of its own. Each backend
+    /// started on it is a gateway of that store, or the same one restarted.
+    struct OneStore {
+        let key: GatewayKey
+        private let folder: TemporaryDirectory
+
+        init() throws {
+            folder = try TemporaryDirectory()
+            key = try GatewayKey.fresh()
+        }
+
+        func startBackend() async throws -> RunningBackend {
+            try await RunningBackend.start(key: key, databaseFile: folder.file("backend.sqlite"))
+        }
+    }
+
     @Test("a session survives the backend's restart on the same database")
     func sessionSurvivesRestart() async throws {
-        let folder = try TemporaryDirectory()
-        let database = folder.file("backend.sqlite")
-        let key = try GatewayKey.fresh()
-        let first = try await RunningBackend.start(key: key, databaseFile: database)
-        let cli = try CLI(backend: first, key: key)
+        let store = try OneStore()
+        let first = try await store.startBackend()
+        let cli = try CLI(backend: first, key: store.key)
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         await first.stop()
 
         // The restarted backend listens on a port of its own; the session is the same.
-        let second = try await RunningBackend.start(key: key, databaseFile: database)
+        let second = try await store.startBackend()
         var restarted = cli
         restarted.environment["STOREFRONT_BASE_URL"] = second.url
         let whoami = try await restarted.run(["whoami", "--refresh"])
@@ -36,13 +50,11 @@ struct SharedStoreTests {
 
     @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses")
     func twoGatewaysOneStore() async throws {
-        let folder = try TemporaryDirectory()
-        let database = folder.file("backend.sqlite")
-        let key = try GatewayKey.fresh()
-        let first = try await RunningBackend.start(key: key, databaseFile: database)
-        let second = try await RunningBackend.start(key: key, databaseFile: database)
+        let store = try OneStore()
+        let first = try await store.startBackend()
+        let second = try await store.startBackend()
         let proxy = try first.relay()
-        var cli = try CLI(backend: first, key: key)
+        var cli = try CLI(backend: first, key: store.key)
         cli.environment["STOREFRONT_OHTTP_RELAY"] = proxy.url + ObliviousGatewayPath.wellKnown
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let recorded = try #require(proxy.exchanges.last)
