@@ -255,6 +255,8 @@ let package = Package(
             name: "DataTests",
             dependencies: [
                 "Data", "HTTPClientAdapter", "URLSessionAdapter", "Domain", "Infrastructure", "TestSupport",
+                // The one list of wire answers, which the fuzz target reads too.
+                "FuzzWireAnswers",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

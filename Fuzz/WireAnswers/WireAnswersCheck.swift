@@ -1,85 +1,52 @@
-@testable import Data
+import Data
 import Domain
-import Foundation
 import HTTPTypes
 
-/// One fuzz input read as a store's answer, decoded and mapped to the domain the way
-/// the repositories do it. The first byte says which answer (its low four bits are the
-/// answer's code) and which page was asked for; the rest is the body. Every wire type
-/// the client decodes from a server is one of the answers, or a part of one
-/// (`ContractListsTests` fails when one is not). A crash, a
-/// hang, or a broken rule below is a finding:
+/// One fuzz input read as a store's answer (`WireAnswer`), decoded and mapped to the
+/// domain the way the repositories do it. The first byte's low four bits are the
+/// answer's code, the second byte says which page was asked for (`pagingByte`), and the
+/// rest is the body. A crash, a hang, or a broken rule below is a finding:
 /// - an answer the client cannot use fails as `unusableResponse`, and as nothing else;
 /// - a page (of products or posts) holds no more than was asked for, and is the page asked for;
 /// - a session holds only an access token that goes back unchanged in `Authorization`;
 /// - a failing server's body (`ErrorBodyDTO`) never changes what its status means.
 enum WireAnswersCheck {
-    /// Each answer's code, fixed: a new answer takes the next free one (up to 15), so a
-    /// committed seed, named after its answer (`Fuzz/Corpus/WireAnswers/login` starts
-    /// with 4), keeps its answer whatever is added. `ContractListsTests` checks the names.
-    enum Answer: UInt8, CaseIterable {
-        case searchPage = 0
-        case categoryPage = 1
-        case product = 2
-        case user = 3
-        case login = 4
-        case refresh = 5
-        case categories = 6
-        case errorBody = 7
-        case postPage = 8
-    }
-
     static func run(_ input: UnsafeRawBufferPointer) {
-        guard let first = input.first, let answer = Answer(rawValue: first & 0x0F) else { return }
-        let page = 1 + Int(first / 7) % 4
-        let pageSize = 1 + Int(first / 28) % 9
-        let body = Array(input.dropFirst())
+        guard input.count >= 2, let answer = WireAnswer(rawValue: input[0] & 0x0F),
+              let paging = paging(from: input[1]) else { return }
+        let (page, pageSize) = (paging.page, paging.pageSize)
         do throws(StoreError) {
-            switch answer {
-            case .searchPage:
-                guard let query = try? SearchQuery(text: "phone", page: page, pageSize: pageSize) else { return }
-                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query.paging)
-                check(mapped, page: page, pageSize: pageSize)
-            case .categoryPage:
-                guard let query = try? CategoryQuery(slug: "smartphones", page: page, pageSize: pageSize) else { return }
-                let mapped = try StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: query.paging)
-                check(mapped, page: page, pageSize: pageSize)
-            case .product:
-                _ = try StoreClient.decode(body, as: ProductDTO.self).toDomain()
-            case .user:
-                _ = try StoreClient.decode(body, as: UserDTO.self).toDomain()
-            case .login:
-                let (_, session) = try StoreClient.decode(body, as: LoginResponseDTO.self).toDomain()
+            switch try answer.read(Array(input.dropFirst(2)), paging: paging) {
+            case let .page(items, answeredPage, answeredSize, total):
+                precondition(items <= pageSize, "a page holds \(items) items, \(pageSize) asked for")
+                precondition(answeredPage == page && answeredSize == pageSize, "another page than the one asked for")
+                precondition(total >= items, "fewer items in all than on the page")
+            case let .session(session):
+                guard let session else { return }
                 checkSendable(session)
-            case .refresh:
-                let current = Session(accessToken: "old", refreshToken: "old", userID: 1)
-                if let renewed = try StoreClient.decode(body, as: RefreshResponseDTO.self).session(renewing: current) {
-                    checkSendable(renewed)
-                    precondition(renewed.userID == current.userID, "a refresh changed whose session it is")
+                if answer == .refresh {
+                    precondition(session.userID == WireAnswer.renewedSession.userID, "a refresh changed whose session it is")
                 }
-            case .categories:
-                _ = try StoreClient.decode(body, as: [CategoryDTO].self).toDomain()
-            case .errorBody:
-                // The status decides what failed; the message is the body's when it reads.
-                let message = (try? StoreClient.decode(body, as: ErrorBodyDTO.self))?.message
-                let failure = StoreErrorMapping.storeError(
-                    for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
-                )
+            case .value:
+                return
+            case let .failure(failure, message):
                 precondition(failure == .storeFailed(Diagnostic("500", theirWords: message)), "a 500 with this body failed as \(failure)")
-            case .postPage:
-                guard let paging = try? Paging(page: page, pageSize: pageSize) else { return }
-                let mapped = try StoreClient.decode(body, as: PostPageDTO.self).toDomain(for: paging)
-                check(mapped, page: page, pageSize: pageSize)
             }
         } catch {
             guard case .unusableResponse = error else { preconditionFailure("an unusable answer failed as \(error)") }
         }
     }
 
-    private static func check<Item>(_ mapped: Page<Item>, page: Int, pageSize: Int) {
-        precondition(mapped.items.count <= pageSize, "a page holds \(mapped.items.count) items, \(pageSize) asked for")
-        precondition(mapped.page == page && mapped.pageSize == pageSize, "another page than the one asked for")
-        precondition(mapped.total >= mapped.items.count, "fewer items in all than on the page")
+    /// The page a byte asks for: its two low bits the page (1 to 4), the other six
+    /// the page's size (1 to 64).
+    static func paging(from byte: UInt8) -> Paging? {
+        try? Paging(page: 1 + Int(byte & 0x03), pageSize: 1 + Int(byte >> 2))
+    }
+
+    /// The byte that asks for `paging`, when one can.
+    static func pagingByte(for paging: Paging) -> UInt8? {
+        guard (1...4).contains(paging.page), (1...64).contains(paging.pageSize) else { return nil }
+        return UInt8(paging.page - 1) | UInt8(paging.pageSize - 1) << 2
     }
 
     /// swift-http-types, not the client's own rule, says what `Authorization` can carry.

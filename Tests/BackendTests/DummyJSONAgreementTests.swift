@@ -24,7 +24,7 @@ struct DummyJSONAgreementTests {
         store = try await SignedInService()
     }
 
-    /// The request `search-phone.json` answers, read from its own `skip` and `limit`.
+    /// The request `searchProducts.phone.json` answers, read from its own `skip` and `limit`.
     static let recordedSearch = "/auth/products/search?q=phone&limit=2&skip=10"
 
     static func recorded(_ name: String) throws -> Any {
@@ -56,7 +56,7 @@ struct DummyJSONAgreementTests {
 
     @Test("a search: the same rule (a substring, inside a word too), the same paging, in id order")
     func search() async throws {
-        let theirs = try #require(try Self.recorded("search-phone.json") as? [String: Any])
+        let theirs = try #require(try Self.recorded("searchProducts.phone.json") as? [String: Any])
         let ours = try #require(try await answer(Self.recordedSearch) as? [String: Any])
         try Self.checkPaging(theirs, source: "DummyJSON")
         try Self.checkPaging(ours, source: "backend")
@@ -75,7 +75,7 @@ struct DummyJSONAgreementTests {
 
     @Test("a product: every field the backend sends is one DummyJSON sends, with the same type")
     func productFields() async throws {
-        let theirs = try #require((try Self.recorded("search-phone.json") as? [String: Any])?["products"] as? [[String: Any]]).first
+        let theirs = try #require((try Self.recorded("searchProducts.phone.json") as? [String: Any])?["products"] as? [[String: Any]]).first
         let ours = try #require((try await answer(Self.recordedSearch) as? [String: Any])?["products"] as? [[String: Any]]).first
         let their = try #require(theirs)
         let our = try #require(ours)
@@ -87,7 +87,7 @@ struct DummyJSONAgreementTests {
 
     @Test("categories: DummyJSON's names are their slugs' words capitalised, and the backend's are the same")
     func categories() async throws {
-        let theirs = try #require(try Self.recorded("categories.json") as? [[String: String]])
+        let theirs = try #require(try Self.recorded("listCategories.json") as? [[String: String]])
         let ours = try #require(try await answer("/auth/products/categories") as? [[String: String]])
         for category in theirs {
             let slug = try #require(category["slug"])
@@ -100,14 +100,14 @@ struct DummyJSONAgreementTests {
 
     @Test("login answers exactly DummyJSON's fields; /auth/me answers a subset, never a password")
     func accountFields() async throws {
-        let theirLogin = try #require(try Self.recorded("login.json") as? [String: Any])
+        let theirLogin = try #require(try Self.recorded("logIn.json") as? [String: Any])
         let ourLogin = await store.service.respond(to: StoreRequest(
             method: "POST", target: "/auth/login", headers: [:], body: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
         ))
         let login = try #require(try JSONSerialization.jsonObject(with: Data(ourLogin.body)) as? [String: Any])
         #expect(Set(login.keys) == Set(theirLogin.keys))
 
-        let theirMe = try #require(try Self.recorded("me.json") as? [String: Any])
+        let theirMe = try #require(try Self.recorded("currentUser.json") as? [String: Any])
         let me = try #require(try await answer("/auth/me") as? [String: Any])
         #expect(Set(me.keys).isSubset(of: Set(theirMe.keys)))
         #expect(theirMe["password"] != nil && me["password"] == nil, "DummyJSON sends the password; the backend must not")

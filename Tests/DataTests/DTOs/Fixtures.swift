@@ -6,15 +6,15 @@ import TestSupport
 /// `Tests/Recorded/dummyjson/` so that `scripts/check-openapi` can validate the same
 /// bytes against `docs/openapi.json`'s schemas that these tests decode.
 enum Fixtures {
-    static let searchPhone = recorded("search-phone.json")
+    static let searchPhone = recorded("searchProducts.phone.json")
 
     /// `/products/categories` as DummyJSON sends it: each with a `url` but the last.
-    static let categories = recorded("categories.json")
+    static let categories = recorded("listCategories.json")
 
-    static let login = recorded("login.json")
+    static let login = recorded("logIn.json")
 
     /// `/auth/me` on DummyJSON returns the whole user record.
-    static let me = recorded("me.json")
+    static let me = recorded("currentUser.json")
 
     /// The file's text without its final line break; empty when it cannot be read,
     /// which every test that decodes it then reports. Any file of the folder, so a new

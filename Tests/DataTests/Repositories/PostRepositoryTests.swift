@@ -7,7 +7,7 @@ import Testing
 struct PostRepositoryTests {
     /// `/posts/user/121?limit=2`, shaped by hand as DummyJSON sends it (reactions as an
     /// object, `userId` on each post, `limit` the count sent back).
-    static let recording = Fixtures.recorded("posts-user.json")
+    static let recording = Fixtures.recorded("userPosts.json")
 
     @Test("a page: the session's user in the path, limit and skip in the query, DummyJSON's shape mapped")
     func page() async throws {

@@ -61,7 +61,7 @@ struct FullDiskTests {
         let blocked = harness.temporary.file("blocked")
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocked))
         let cache = FileResponseCache(directory: blocked, clock: harness.clock)
-        let page = try String(contentsOf: RepositoryFolder.root.appendingPathComponent("Tests/Recorded/dummyjson/search-phone.json"), encoding: .utf8)
+        let page = try String(contentsOf: RepositoryFolder.root.appendingPathComponent("Tests/Recorded/dummyjson/searchProducts.phone.json"), encoding: .utf8)
         let client = StoreClient(
             chain: harness.chain(SpyTransport(always: .json(200, page))), cache: cache,
             sessions: harness.sessions, clock: harness.clock, cacheNamespace: "http://test"
