@@ -126,15 +126,42 @@ struct ColourTests {
         #expect(!screen.contains("Searching…"))
     }
 
-    /// Every command, its errors included, with standard output and error going to files.
-    static let commands: [[String]] = [
-        ["--help"], ["search", "--help"], ["serve", "--help"], ["--version"], ["demo"],
-        ["search", "phone"], ["search", "phone", "--json"], ["search", "phone", "--offline"],
-        ["search", ""], ["search", "phone", "--limit", "0"], ["serch", "phone"],
-        ["product", "1"], ["product", "99999"], ["categories"], ["category", "laptops"], ["category", "no-such-thing"],
-        ["whoami"], ["whoami", "--json"], ["posts"], ["posts", "--json"], ["status"], ["status", "--json"],
-        ["login", "--username", "emilys", "--password-stdin"],
-        ["login", "--username", "emilys", "--password-stdin", "--json"],
+    /// Every command as a person runs it, read from the binary's own help so a new one
+    /// is run with no line added here: each with `--help`; bare, its required arguments
+    /// given a sample (`samples`); and with `--json` where it takes it. `serve` runs
+    /// until stopped (`serveWhenPiped` runs it); `logout` ends the session everything
+    /// else here uses, so `afterTheBackend` runs it. Then the errors and edges below.
+    static func commands() async throws -> [[String]] {
+        let afterwards: Set = ["serve", "logout"]
+        var rows: [[String]] = [["--help"], ["--version"]]
+        for subcommand in try await CommandListsTests.subcommands() {
+            let name = try #require(subcommand["commandName"] as? String)
+            rows.append([name, "--help"])
+            guard !afterwards.contains(name) else { continue }
+            let arguments = subcommand["arguments"] as? [[String: Any]] ?? []
+            let names = arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
+            var bare = [name]
+            for argument in arguments where argument["isOptional"] as? Bool == false {
+                let valueName = try #require(argument["valueName"] as? String)
+                let sample = try #require(samples[valueName], "ColourTests.samples has no value for <\(valueName)> (storefront \(name))")
+                let option = (argument["names"] as? [[String: Any]])?.first?["name"] as? String
+                bare += argument["kind"] as? String == "positional" ? [sample] : ["--\(option ?? valueName)", sample]
+            }
+            // A secret is read from the input each run gives, not from a prompt.
+            if names.contains("password-stdin") { bare.append("--password-stdin") }
+            rows.append(bare)
+            if names.contains("json") { rows.append(bare + ["--json"]) }
+        }
+        return rows + errorsAndEdges
+    }
+
+    /// A value for each required argument, by the name its help gives it.
+    static let samples = ["query": "phone", "id": "1", "slug": "laptops", "username": "emilys"]
+
+    /// The ways a command fails or reads differently, each with its own sentence.
+    static let errorsAndEdges: [[String]] = [
+        ["search", "phone", "--offline"], ["search", ""], ["search", "phone", "--limit", "0"], ["serch", "phone"],
+        ["product", "99999"], ["category", "no-such-thing"],
         ["login", "--username", "emilys", "--password-stdin", "--json", "--limit", "3"],
     ]
 
@@ -154,8 +181,9 @@ struct ColourTests {
         cli.environment["TERM"] = "xterm-256color"
         cli.environment.merge(extra) { _, new in new }
 
-        for arguments in Self.commands {
+        for arguments in try await Self.commands() {
             let result = try await cli.run(arguments, input: "emilyspass\n")
+
             #expect(!result.everything.contains(Self.escape), "\(arguments) wrote an escape: \(result.everything.debugDescription)")
         }
         await backend.stop()
@@ -220,7 +248,7 @@ struct ColourTests {
         let coloured = try await onTerminal(cli, ["search", "phone"], input: "", environment: [:])
         #expect(coloured.screen.contains(Self.escape), "\(coloured.screen.debugDescription)")
 
-        for arguments in Self.commands {
+        for arguments in try await Self.commands() {
             let result = try await onTerminal(cli, arguments, input: "emilyspass\n", environment: ["NO_COLOR": "1"])
             #expect(!result.screen.contains(Self.escape), "\(arguments) wrote an escape: \(result.screen.debugDescription)")
         }

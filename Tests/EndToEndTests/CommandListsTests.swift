@@ -5,8 +5,8 @@ import Testing
 /// Every list a new command has to join, held to the commands the binary really has
 /// (its own help dump, which is what swift-argument-parser's manual and completions
 /// are written from): docs/CLI.md's commands table and its Output table, the README's
-/// command list, docs/USING.md's examples, the manual page, and the colour test's run
-/// of every command; and every error code the program prints, in CLI.md's exit
+/// command list, docs/USING.md's examples, and the manual page (the colour test reads
+/// its commands from the same dump); and every error code the program prints, in CLI.md's exit
 /// statuses table in its status's row. Leaving a new command or code out of any of them fails here, naming
 /// the list; `CompletionTests` holds the three completion scripts to the same commands.
 @Suite("Every command is in every list", .timeLimit(.minutes(5)))
@@ -67,15 +67,6 @@ struct CommandListsTests {
         let sentence = try #require(cli.firstMatch(of: /only on\s+the commands that read: ([^)]*)\)/)).1
         let named = sentence.matches(of: /`(\w+)`/).map { String($0.1) }
         #expect(Set(named) == Set(reading), "CLI.md names \(named.sorted()); the commands that take --offline are \(reading.sorted())")
-    }
-
-    @Test("the colour test runs each command, so none can print an escape byte unseen")
-    func colourTestRunsEveryCommand() async throws {
-        let commands = try await Self.commands()
-        let run = Set(ColourTests.commands.compactMap(\.first) + ColourTests.afterTheBackend.compactMap(\.0.first))
-        for command in commands {
-            #expect(run.contains(command), "ColourTests.commands never runs \(command)")
-        }
     }
 
     @Test("each command's --json document is in docs/CLI.md's Output table, or its own row says what --json gives")
