@@ -36,6 +36,8 @@ let package = Package(
         // The backend's state (sessions, the replay memory) in SQLite, on SwiftNIO like
         // Hummingbird; the library carries its own SQLite (docs/ARCHITECTURE.md, decisions).
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // The same state in PostgreSQL, for several gateways serving one store.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -153,6 +155,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Backend",
             swiftSettings: strict
@@ -240,6 +243,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                // Each PostgreSQL test's own database, in the cluster scripts/with-postgres starts.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: strict

@@ -74,7 +74,7 @@ struct ServerCommand: AsyncParsableCommand {
         } catch {
             throw console.fail(error)
         }
-        let (store, database) = try await openStore(console: console, environment: ProcessInfo.processInfo.environment)
+        let (store, database) = try await openStore(console: console, logger: logger(console), environment: ProcessInfo.processInfo.environment)
         do {
             try await serve(configuration, sealing: sealing, store: store, database: database, console: console)
         } catch {
@@ -86,9 +86,9 @@ struct ServerCommand: AsyncParsableCommand {
 
     /// Builds the server on `store` and serves until a signal, saying where it listens.
     private func serve(
-        _ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, database: String, console: ServerConsole
+        _ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, database: StoreDatabase, console: ServerConsole
     ) async throws {
-        let logger = Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
+        let logger = logger(console)
         let server: StoreServer
         do {
             server = try StoreServer(configuration: configuration, store: store, logger: logger, indexed: indexingProgress(console))
@@ -115,11 +115,13 @@ struct ServerCommand: AsyncParsableCommand {
                 listening.withLock { $0 = true }
                 let url = "\(scheme)://\(host):\(port)"
                 if console.json {
-                    console.printDocument(ServingDocument(url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: "sqlite", database: database))
+                    console.printDocument(ServingDocument(
+                        url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: database.kind, database: database.location
+                    ))
                 } else {
                     console.printLine(url)
                     console.printLine(modeLine)
-                    console.printLine("Sessions and the replay memory are kept in \(database) (SQLite).")
+                    console.printLine("Sessions and the replay memory are kept in \(database.location) (\(database.name)).")
                 }
             }
         } catch {
@@ -135,17 +137,52 @@ struct ServerCommand: AsyncParsableCommand {
     /// The file the backend keeps its sessions and its replay memory in, in the data folder.
     static let databaseName = "backend.sqlite"
 
-    /// The store in the data folder's database, made (private) and migrated when needed.
-    private func openStore(console: ServerConsole, environment: [String: String]) async throws -> (any BackendStore, String) {
+    /// The backend's diagnostics, on standard error.
+    private func logger(_ console: ServerConsole) -> Logger {
+        Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
+    }
+
+    /// The store `--database` (or `STOREFRONT_DATABASE`) names, its schema made when
+    /// missing; without one, the data folder's SQLite file, made (private) when missing.
+    private func openStore(console: ServerConsole, logger: Logger, environment: [String: String]) async throws -> (any BackendStore, StoreDatabase) {
+        if let uri = options.database ?? environment["STOREFRONT_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let address: PostgresAddress
+            do {
+                address = try PostgresAddress(uri: uri)
+            } catch {
+                throw console.fail(StartupFailure("--database: \(error.description); give postgres://user@host:port/name."))
+            }
+            do {
+                return (try await PostgresBackendStore.open(address, logger: logger), StoreDatabase(postgres: address))
+            } catch {
+                throw console.fail(StartupFailure("The backend's database cannot be used: \(error.description)."))
+            }
+        }
         let folder = stateDirectory(environment)
         let file = (folder as NSString).appendingPathComponent(Self.databaseName)
         do {
             try PrivateFiles.createDirectory(at: folder)
-            return (try await SQLiteBackendStore.open(file: file), file)
+            return (try await SQLiteBackendStore.open(file: file), StoreDatabase(sqliteFile: file))
         } catch let error as FileSystemError {
             throw console.fail(StartupFailure(couldNotWrite: "the backend's database", reason: error.description))
         } catch {
             throw console.fail(StartupFailure("The backend's database cannot be used: \(error)."))
+        }
+    }
+
+    /// The database the store is in, as `serve` names it: its kind, for `--json`, and
+    /// where it is (a file, or a URI without its password).
+    struct StoreDatabase {
+        let kind: String
+        let name: String
+        let location: String
+
+        init(sqliteFile file: String) {
+            (kind, name, location) = ("sqlite", "SQLite", file)
+        }
+
+        init(postgres address: PostgresAddress) {
+            (kind, name, location) = ("postgresql", "PostgreSQL", address.description)
         }
     }
 

@@ -3,7 +3,8 @@
 struct ServingDocument: Encodable {
     let url: String
     let mode: String
-    /// The store's kind (`sqlite`) and its database (the file).
+    /// The store's kind (`sqlite` or `postgresql`) and its database (the file, or the
+    /// URI without its password).
     let store: String
     let database: String
     /// The file a client gives as --ohttp-keys-file; null in plain mode, so a script

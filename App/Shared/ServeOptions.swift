@@ -28,8 +28,11 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "With --rotate-key: how many seconds the previous key stays accepted (0 retires it at once).")
     public var previousKeyLifetime = 86_400
 
-    @Option(name: .long, help: "Where a fresh gateway key, its configuration and the replay memory are written (default: the data directory).")
+    @Option(name: .long, help: "Where a fresh gateway key, its configuration and the database (backend.sqlite) are written (default: the data directory).")
     public var dataDir: String?
+
+    @Option(name: .long, help: "Keep sessions and the replay memory in this PostgreSQL database (postgres://user[:password]@host[:port]/name[?sslmode=require]), which several gateways of one store share; default: backend.sqlite in the data directory. Also STOREFRONT_DATABASE.")
+    public var database: String?
 
     @Option(name: .long, help: "Serve https with this PEM certificate chain (with --tls-key).")
     public var tlsCert: String?
@@ -49,7 +52,7 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "For tests: wait this many milliseconds before each answer.")
     public var latencyMs = 0
 
-    @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\", \"keyId\"}.")
+    @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\", \"keyId\", \"store\", \"database\"}.")
     public var json = false
 
     public init() {}

@@ -78,8 +78,8 @@ extension LayerRule {
         LayerRule(
             layer: "Backend",
             targets: ["Infrastructure"],
-            products: ["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO"],
-            modules: platform.union(["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO"])
+            products: ["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO"],
+            modules: platform.union(["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO"])
         ),
         // A benchmark composes the client like the App does, to measure it in process.
         LayerRule(

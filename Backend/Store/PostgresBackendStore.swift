@@ -1,0 +1,184 @@
+import Logging
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// The backend's store in PostgreSQL: for several gateways, on several machines,
+/// serving one store (`serve --database postgres://…`).
+///
+/// The same two tables and the same one-statement operations as `SQLiteBackendStore`,
+/// so each is atomic across every gateway: an insert that conflicts is the replay, a
+/// delete that returns the row is the one spend of a refresh token. The schema is made
+/// at start-up inside a transaction holding an advisory lock, so gateways starting
+/// together wait for one another rather than race on `CREATE TABLE`. Every operation
+/// has a deadline (`deadline`): a database that does not answer is a failure (503),
+/// never a request left hanging or served unrecorded.
+public final class PostgresBackendStore: BackendStore {
+    private let client: PostgresClient
+    /// The task running the client's connection pool, cancelled by `close`.
+    private let running: Task<Void, Never>
+    private let capacity: Int
+    private let deadline: Duration
+    /// Live requests as of the last count (at start and at each sweep), plus those this
+    /// gateway admitted since: the other gateways' show at the next count.
+    private let remembered = Mutex(0)
+
+    /// The key of the advisory lock the migration holds: any fixed number, the same in
+    /// every gateway ("storefro" in ASCII, as a 64-bit integer).
+    static let migrationLock: Int64 = 0x7374_6f72_6566_726f
+
+    private init(client: PostgresClient, running: Task<Void, Never>, capacity: Int, deadline: Duration) {
+        self.client = client
+        self.running = running
+        self.capacity = capacity
+        self.deadline = deadline
+    }
+
+    /// The store at `address`, its schema made when missing.
+    public static func open(
+        _ address: PostgresAddress, capacity: Int = SQLiteBackendStore.defaultCapacity, deadline: Duration = .seconds(5), logger: Logger
+    ) async throws(BackendStoreFailure) -> PostgresBackendStore {
+        let tls: PostgresClient.Configuration.TLS = switch address.tls {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: tls
+        )
+        configuration.options.connectTimeout = deadline
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let running = Task { await client.run() }
+        let store = PostgresBackendStore(client: client, running: running, capacity: capacity, deadline: deadline)
+        do {
+            try await store.migrate(logger: logger)
+            try await store.count()
+        } catch {
+            await store.close()
+            throw BackendStoreFailure("the database at \(address) cannot be used: \(error.description)")
+        }
+        return store
+    }
+
+    /// Schema version 1, made when missing, by one gateway at a time.
+    private func migrate(logger: Logger) async throws(BackendStoreFailure) {
+        _ = try await bounded {
+            try await self.client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS tokens (
+                        digest BYTEA PRIMARY KEY, kind TEXT NOT NULL, user_id BIGINT NOT NULL, expires BIGINT NOT NULL
+                    )
+                    """, logger: logger)
+                try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)", logger: logger)
+                try await connection.query(
+                    "CREATE TABLE IF NOT EXISTS replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
+                )
+                try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)", logger: logger)
+            }
+        }
+    }
+
+    public func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) async throws(BackendStoreFailure) {
+        try await run(
+            "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (\(ByteBuffer(bytes: digest)), \(kind.rawValue), \(userID), \(expires))"
+        )
+    }
+
+    public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
+        let found = try await bounded {
+            var rows: [(Int, Int64)] = []
+            let statement: PostgresQuery = "SELECT user_id, expires FROM tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'access'"
+            for try await row in try await self.client.query(statement).decode((Int, Int64).self) {
+                rows.append(row)
+            }
+            return rows.first
+        }
+        return found.map { (userID: $0.0, expires: $0.1) }
+    }
+
+    public func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int? {
+        try await integers(
+            "DELETE FROM tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'refresh' AND expires > \(now) RETURNING user_id"
+        ).first
+    }
+
+    public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
+        guard remembered.withLock({ $0 }) < capacity else {
+            // Full: a replay is still told apart; anything new is refused, not served.
+            let kept = try await integers("SELECT 1::BIGINT FROM replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
+            guard kept.isEmpty else { return false }
+            throw BackendStoreFailure("the replay memory holds its \(capacity) requests; a sweep frees room as they expire")
+        }
+        // Inserted, or an expired memory of it renewed: a row comes back. A live memory
+        // of it: the update's condition fails, and none does. Of two gateways inserting
+        // one `enc` at once, the second waits on the first's row and then finds it live.
+        let admitted = try await integers(
+            """
+            INSERT INTO replays (enc, expires) VALUES (\(ByteBuffer(bytes: enc)), \(expiry))
+            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires WHERE replays.expires < \(now)
+            RETURNING 1::BIGINT
+            """
+        )
+        if !admitted.isEmpty { remembered.withLock { $0 += 1 } }
+        return !admitted.isEmpty
+    }
+
+    public func sweep(now: Int64) async throws(BackendStoreFailure) {
+        // An access token is kept a day past its expiry, so it is reported as expired, not unknown.
+        try await run("DELETE FROM tokens WHERE expires < CASE kind WHEN 'access' THEN \(now) - 86400 ELSE \(now) END")
+        try await run("DELETE FROM replays WHERE expires < \(now)")
+        try await count()
+    }
+
+    /// Counts the live requests anew, every gateway's.
+    private func count() async throws(BackendStoreFailure) {
+        let live = try await integers("SELECT count(*) FROM replays").first ?? 0
+        remembered.withLock { $0 = live }
+    }
+
+    public func close() async {
+        running.cancel()
+        await running.value
+    }
+
+    /// One statement, its rows ignored.
+    private func run(_ statement: PostgresQuery) async throws(BackendStoreFailure) {
+        _ = try await bounded { _ = try await self.client.query(statement) }
+    }
+
+    /// One statement whose rows are one integer each (`RETURNING user_id`, a count).
+    private func integers(_ statement: PostgresQuery) async throws(BackendStoreFailure) -> [Int] {
+        try await bounded {
+            var values: [Int] = []
+            for try await value in try await self.client.query(statement).decode(Int.self) {
+                values.append(value)
+            }
+            return values
+        }
+    }
+
+    /// `body` within the store's deadline; any failure of the database's, or the
+    /// deadline passing, is the store's failure.
+    private func bounded<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws(BackendStoreFailure) -> Value {
+        let deadline = self.deadline
+        do {
+            return try await withThrowingTaskGroup(of: Value?.self) { group in
+                group.addTask { try await body() }
+                group.addTask {
+                    try await Task.sleep(for: deadline)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw BackendStoreFailure("the database did not answer within \(deadline)")
+                }
+                return value
+            }
+        } catch let failure as BackendStoreFailure {
+            throw failure
+        } catch {
+            throw BackendStoreFailure("the database refused a statement: \(String(reflecting: error))")
+        }
+    }
+}
