@@ -1,38 +1,59 @@
 @testable import Backend
 import Foundation
+import Logging
 import TestSupport
 import Testing
 
-/// One way to make a store for the contract: fresh, in a folder of its own.
+/// One way to make a store for the contract: fresh, in a place of its own (a file in a
+/// new folder, a new database), removed after.
 struct BackendStoreKind: Sendable, CustomTestStringConvertible {
     let name: String
-    /// Whether the store outlives its process: a second store on its file sees the first's rows.
+    /// Whether the store outlives its process: a second store at its place sees the first's rows.
     let persists: Bool
-    let open: @Sendable (_ file: String, _ capacity: Int) async throws -> any BackendStore
+    /// A new place for a store, and what removes it.
+    let place: @Sendable () async throws -> (location: String, remove: @Sendable () async -> Void)
+    let open: @Sendable (_ location: String, _ capacity: Int) async throws -> any BackendStore
 
     var testDescription: String { name }
 
-    static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true) { try await SQLiteBackendStore.open(file: $0, capacity: $1) }
-    static let fake = BackendStoreKind(name: "FakeBackendStore", persists: false) { FakeBackendStore(capacity: $1) }
+    static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true, place: {
+        let folder = try TemporaryDirectory()
+        return (folder.file("backend.sqlite"), { _ = folder })
+    }, open: { try await SQLiteBackendStore.open(file: $0, capacity: $1) })
+    static let postgres = BackendStoreKind(name: "PostgresBackendStore", persists: true, place: {
+        let database = try await PostgresTestDatabase.make()
+        return (database.uri, { await database.drop() })
+    }, open: { try await PostgresBackendStore.open(try PostgresAddress(uri: $0), capacity: $1, logger: silent) })
+    static let fake = BackendStoreKind(name: "FakeBackendStore", persists: false, place: { ("", {}) }) { FakeBackendStore(capacity: $1) }
     static func fake(planting mistake: FakeBackendStore.PlantedMistake) -> BackendStoreKind {
-        BackendStoreKind(name: "FakeBackendStore planting \(mistake)", persists: false) { FakeBackendStore(capacity: $1, planting: mistake) }
+        BackendStoreKind(name: "FakeBackendStore planting \(mistake)", persists: false, place: { ("", {}) }) { FakeBackendStore(capacity: $1, planting: mistake) }
     }
 
-    /// Every store the contract runs over. A store of your own joins by being added here.
-    static let all: [BackendStoreKind] = [.sqlite, .fake]
+    static let silent = Logger(label: "storefront.tests.store") { _ in SwiftLogNoOpLogHandler() }
 
-    /// `body` with a fresh store, closed after, whatever `body` did.
+    /// Every store the contract runs over. A store of your own joins by being added here.
+    /// PostgreSQL's leaves only when asked to by name (`STOREFRONT_SKIP_POSTGRES=1`).
+    static let all: [BackendStoreKind] = [.sqlite, .fake] + (PostgresTestDatabase.skipped ? [] : [.postgres])
+
+    /// `body` with a fresh store, closed and removed after, whatever `body` did.
     func with(capacity: Int = SQLiteBackendStore.defaultCapacity, _ body: (any BackendStore, String) async throws -> Void) async throws {
-        let folder = try TemporaryDirectory()
-        let file = folder.file("backend.sqlite")
-        let store = try await open(file, capacity)
+        let (location, remove) = try await place()
+        let store: any BackendStore
         do {
-            try await body(store, file)
+            store = try await open(location, capacity)
+        } catch {
+            await remove()
+            throw error
+        }
+        do {
+            try await body(store, location)
         } catch {
             await store.close()
+            await remove()
             throw error
         }
         await store.close()
+        await remove()
     }
 }
 
@@ -152,13 +173,13 @@ struct BackendStoreContractTests {
         }
     }
 
-    @Test("a second store on the same file, as a second gateway or a restart, sees the first's tokens and requests", arguments: BackendStoreKind.all.filter(\.persists))
+    @Test("a second store at the same place, as a second gateway or a restart, sees the first's tokens and requests", arguments: BackendStoreKind.all.filter(\.persists))
     func sharedAndPersistent(kind: BackendStoreKind) async throws {
-        try await kind.with { first, file in
+        try await kind.with { first, location in
             try await first.keep(Self.digest, kind: .refresh, userID: 9, expires: 2_000)
             let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000)
             #expect(admittedFirst)
-            let second = try await kind.open(file, SQLiteBackendStore.defaultCapacity)
+            let second = try await kind.open(location, SQLiteBackendStore.defaultCapacity)
             let spent = try? await second.spend(refresh: Self.digest, now: 1_000)
             let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000)
             await second.close()

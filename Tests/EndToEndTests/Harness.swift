@@ -29,22 +29,26 @@ final class RunningBackend: Sendable {
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
-        databaseFile: String? = nil
+        database: String? = nil,
+        log: SpyLog? = nil
     ) async throws -> RunningBackend {
-        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, databaseFile: databaseFile)
+        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, database: database, log: log)
     }
 
     /// - Parameters:
     ///   - keys: the gateway's ring (a file it reads again when replaced); nil serves
     ///     plain JSON.
-    ///   - databaseFile: the SQLite file of its sessions and replay memory, which a
-    ///     restart (or a second backend) on the same file shares; SQLite in memory when nil.
+    ///   - database: where its sessions and replay memory are kept, which a restart (or a
+    ///     second backend) on the same database shares: a SQLite file, or a PostgreSQL
+    ///     URI (`PostgresTestDatabase`); SQLite in memory when nil.
+    ///   - log: where the backend's log lines go; nowhere when nil.
     static func start(
         keys: GatewayKeys?,
         clock: any WallClock = SystemWallClock(),
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
-        databaseFile: String? = nil
+        database: String? = nil,
+        log: SpyLog? = nil
     ) async throws -> RunningBackend {
         guard let started = StartedBackends.current else {
             throw CLI.Failure(description: "a backend is started only in a suite marked .stopsItsBackends, which stops it when the test ends")
@@ -54,13 +58,13 @@ final class RunningBackend: Sendable {
         configuration.gatewayKeys = keys
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
-        let store = try await SQLiteBackendStore.open(file: databaseFile)
+        let store = try await openStore(database)
         let server: StoreServer
         do {
             server = try StoreServer(
                 configuration: configuration,
                 store: store,
-                logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() },
+                logger: log?.logger() ?? Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() },
                 clock: clock
             )
         } catch {
@@ -80,6 +84,16 @@ final class RunningBackend: Sendable {
         let backend = RunningBackend(server: server, url: url, key: keys?.current, task: task, store: store)
         started.add(backend)
         return backend
+    }
+
+    /// The store in `database`: PostgreSQL for a `postgres://` URI, else SQLite.
+    static func openStore(_ database: String?) async throws -> any BackendStore {
+        guard let database, PostgresAddress.isURI(database) else {
+            return try await SQLiteBackendStore.open(file: database)
+        }
+        return try await PostgresBackendStore.open(
+            try PostgresAddress(uri: database), logger: Logger(label: "test.backend.store") { _ in SwiftLogNoOpLogHandler() }
+        )
     }
 
     /// A recording relay in front of this backend, on a loopback port of its own.

@@ -22,10 +22,10 @@ struct SealedAttackTests {
         /// Runs `attack` against a fresh backend and relay, and stops both before
         /// returning, whether the attack finished or threw.
         static func run(
-            databaseFile: String? = nil,
+            database: String? = nil,
             _ attack: (Path) async throws -> Void
         ) async throws {
-            let backend = try await RunningBackend.start(key: try GatewayKey.fresh(), databaseFile: databaseFile)
+            let backend = try await RunningBackend.start(key: try GatewayKey.fresh(), database: database)
             let proxy = try backend.relay()
             let path = Path(backend: backend, proxy: proxy)
             do {
@@ -211,7 +211,7 @@ struct SealedAttackTests {
         let folder = try TemporaryDirectory()
         let keys = try GatewayKey.fresh()
         let databaseFile = folder.file("backend.sqlite")
-        let first = try await RunningBackend.start(key: keys, databaseFile: databaseFile)
+        let first = try await RunningBackend.start(key: keys, database: databaseFile)
         let cli = try CLI(backend: first, key: keys)
         let proxy = try first.relay()
         var relayed = cli
@@ -222,7 +222,7 @@ struct SealedAttackTests {
         await first.stop()
         #expect(login.status == 0, "\(login.everything)")
 
-        let second = try await RunningBackend.start(key: keys, databaseFile: databaseFile)
+        let second = try await RunningBackend.start(key: keys, database: databaseFile)
         let requestsBefore = await second.server.requestCount()
         var request = URLRequest(url: try #require(URL(string: second.url + ObliviousGatewayPath.wellKnown)))
         request.httpMethod = "POST"

@@ -8,30 +8,50 @@ import Testing
 import TestSupport
 
 /// The backend keeps its sessions and replay memory in a database (`backend.sqlite` in
-/// `serve`'s data folder), so a restart signs nobody out, and several gateways on one
-/// database serve one store: a token one grants, another honours, and a request one
-/// served, another refuses.
+/// `serve`'s data folder, or PostgreSQL with `--database`), so a restart signs nobody
+/// out, and several gateways on one database serve one store: a token one grants,
+/// another honours, and a request one served, another refuses. Each test runs on both.
 @Suite("Sessions and replays in the backend's database", .timeLimit(.minutes(2)), .stopsItsBackends)
 struct SharedStoreTests {
-    /// One store: its database and gateway key, in a folder of its own. Each backend
-    /// started on it is a gateway of that store, or the same one restarted.
+    /// Which database a store keeps its state in.
+    enum Database: String, CaseIterable, Sendable {
+        case sqlite, postgres
+
+        /// Both, PostgreSQL unless asked by name to skip it (`STOREFRONT_SKIP_POSTGRES=1`).
+        static let all: [Database] = PostgresTestDatabase.skipped ? [.sqlite] : allCases
+    }
+
+    /// One store: its database and gateway key. Each backend started on it is a
+    /// gateway of that store, or the same one restarted; `remove` drops a PostgreSQL
+    /// database when done.
     struct OneStore {
         let key: GatewayKey
+        let database: String
         private let folder: TemporaryDirectory
+        private let postgres: PostgresTestDatabase?
 
-        init() throws {
+        init(_ kind: Database) async throws {
             folder = try TemporaryDirectory()
             key = try GatewayKey.fresh()
+            postgres = kind == .postgres ? try await PostgresTestDatabase.make() : nil
+            database = postgres?.uri ?? folder.file("backend.sqlite")
         }
 
-        func startBackend() async throws -> RunningBackend {
-            try await RunningBackend.start(key: key, databaseFile: folder.file("backend.sqlite"))
+        func startBackend(log: SpyLog? = nil) async throws -> RunningBackend {
+            try await RunningBackend.start(key: key, database: database, log: log)
+        }
+
+        /// The PostgreSQL database, for a test that takes it away.
+        var postgresDatabase: PostgresTestDatabase? { postgres }
+
+        func remove() async {
+            await postgres?.drop()
         }
     }
 
-    @Test("a session survives the backend's restart on the same database")
-    func sessionSurvivesRestart() async throws {
-        let store = try OneStore()
+    @Test("a session survives the backend's restart on the same database", arguments: Database.all)
+    func sessionSurvivesRestart(database: Database) async throws {
+        let store = try await OneStore(database)
         let first = try await store.startBackend()
         let cli = try CLI(backend: first, key: store.key)
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
@@ -43,14 +63,15 @@ struct SharedStoreTests {
         restarted.environment["STOREFRONT_BASE_URL"] = second.url
         let whoami = try await restarted.run(["whoami", "--refresh"])
         await second.stop()
+        await store.remove()
         #expect(login.status == 0, "\(login.everything)")
         #expect(whoami.status == 0 && whoami.standardOutput.contains("emilys"), "\(whoami.everything)")
         #expect(!whoami.standardError.contains("cache"), "answered from the cache, not by the restarted backend: \(whoami.everything)")
     }
 
-    @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses")
-    func twoGatewaysOneStore() async throws {
-        let store = try OneStore()
+    @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses", arguments: Database.all)
+    func twoGatewaysOneStore(database: Database) async throws {
+        let store = try await OneStore(database)
         let first = try await store.startBackend()
         let second = try await store.startBackend()
         let proxy = try first.relay()
@@ -75,9 +96,39 @@ struct SharedStoreTests {
         let whoami = try await onSecond.run(["whoami", "--refresh"])
         await first.stop()
         await second.stop()
+        await store.remove()
 
         #expect(login.status == 0, "\(login.everything)")
         #expect(grants == 1, "the login was served \(grants) times")
+        #expect(whoami.status == 0 && whoami.standardOutput.contains("emilys"), "\(whoami.everything)")
+    }
+
+    @Test(
+        "PostgreSQL out of reach: a sealed 503 and a sentence in the log, no crash; served again once it is back",
+        .enabled(if: !PostgresTestDatabase.skipped, PostgresTestDatabase.skipReason)
+    )
+    func databaseOutOfReach() async throws {
+        let store = try await OneStore(.postgres)
+        let log = SpyLog()
+        let backend = try await store.startBackend(log: log)
+        let cli = try CLI(backend: backend, key: store.key)
+        let database = try #require(store.postgresDatabase)
+
+        try await database.takeAway()
+        let refused = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        try await database.bringBack()
+        let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
+        let whoami = try await cli.run(["whoami", "--refresh"])
+        await backend.stop()
+        await store.remove()
+
+        // The gateway answered, sealed: the client read a 503 with Retry-After from
+        // inside (75, "try again in 30 s"), not an unreadable answer (65) or a dropped
+        // connection (69).
+        #expect(refused.status == 75, "\(refused.everything)")
+        #expect(refused.standardError.contains("try again in 30 s"), "\(refused.everything)")
+        #expect(log.messages.contains { $0.contains("could not be remembered") }, "\(log.messages)")
+        #expect(login.status == 0, "no recovery: \(login.everything)")
         #expect(whoami.status == 0 && whoami.standardOutput.contains("emilys"), "\(whoami.everything)")
     }
 }

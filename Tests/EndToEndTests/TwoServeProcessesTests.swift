@@ -6,15 +6,32 @@ import Infrastructure
 import Testing
 import TestSupport
 
-/// Two real `storefront serve` processes on one data folder, as two gateways of one store
-/// behind a balancer would run on one machine: they share `backend.sqlite`, so a token
-/// one grants works at the other, a refresh token raced on both grants one pair, and a
-/// sealed request one served, the other refuses.
-@Suite("Two serve processes on one data folder", .timeLimit(.minutes(2)))
+/// Two real `storefront serve` processes of one store, as two gateways behind a balancer
+/// run them: on one data folder (sharing `backend.sqlite`), and on one PostgreSQL
+/// database (`--database`). A token one grants works at the other, a refresh token
+/// raced on both grants one pair, and a sealed request one served, the other refuses.
+@Suite("Two serve processes of one store", .timeLimit(.minutes(2)))
 struct TwoServeProcessesTests {
-    /// `serve --json` on `folder`, and its first line's document.
-    static func serve(_ folder: TemporaryDirectory, _ arguments: [String] = []) async throws -> (ServeProcess, [String: Any]) {
-        let process = try await ServeProcess(["--json", "--port", "0", "--data-dir", folder.path] + arguments)
+    /// Where the two keep their state: the data folder's SQLite file, or a PostgreSQL
+    /// database of the test's own.
+    struct SharedState {
+        let folder: TemporaryDirectory
+        let postgres: PostgresTestDatabase?
+
+        init(_ database: SharedStoreTests.Database) async throws {
+            folder = try TemporaryDirectory()
+            postgres = database == .postgres ? try await PostgresTestDatabase.make() : nil
+        }
+
+        /// `serve`'s options naming this state.
+        var arguments: [String] {
+            ["--data-dir", folder.path] + (postgres.map { ["--database", $0.uri] } ?? [])
+        }
+    }
+
+    /// `serve --json` on `state`, and its first line's document.
+    static func serve(_ state: SharedState, _ arguments: [String] = []) async throws -> (ServeProcess, [String: Any]) {
+        let process = try await ServeProcess(["--json", "--port", "0"] + state.arguments + arguments)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(process.firstLine.utf8)) as? [String: Any], "\(process.firstLine)")
         return (process, document)
     }
@@ -29,15 +46,16 @@ struct TwoServeProcessesTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
     }
 
-    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair")
-    func tokensShared() async throws {
-        let folder = try TemporaryDirectory()
-        let (first, a) = try await Self.serve(folder, ["--plain"])
-        let (second, b) = try await Self.serve(folder, ["--plain"])
+    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair", arguments: SharedStoreTests.Database.all)
+    func tokensShared(database: SharedStoreTests.Database) async throws {
+        let state = try await SharedState(database)
+        let (first, a) = try await Self.serve(state, ["--plain"])
+        let (second, b) = try await Self.serve(state, ["--plain"])
         defer { withExtendedLifetime((first, second)) {} }
         let urlA = try #require(a["url"] as? String)
         let urlB = try #require(b["url"] as? String)
         #expect(a["database"] as? String == b["database"] as? String)
+        #expect(a["store"] as? String == (database == .postgres ? "postgresql" : "sqlite"))
 
         let login = try await Self.post(urlA + "/auth/login", json: ["username": "emilys", "password": "emilyspass"])
         let access = try #require(login.body["accessToken"] as? String)
@@ -53,14 +71,16 @@ struct TwoServeProcessesTests {
         #expect(login.status == 200)
         #expect((meResponse as? HTTPURLResponse)?.statusCode == 200, "the other gateway refused the token")
         #expect(statuses == [200, 403], "the refresh token was spent \(statuses.filter { $0 == 200 }.count) times")
+        // The processes end when they go (SIGTERM); the drop ends their sessions first.
+        await state.postgres?.drop()
     }
 
-    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)")
-    func replayShared() async throws {
-        let folder = try TemporaryDirectory()
-        let (first, a) = try await Self.serve(folder)
-        let ring = folder.file("ohttp-gateway-keys.jwks")
-        let (second, b) = try await Self.serve(folder, ["--gateway-key-file", ring])
+    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)", arguments: SharedStoreTests.Database.all)
+    func replayShared(database: SharedStoreTests.Database) async throws {
+        let state = try await SharedState(database)
+        let (first, a) = try await Self.serve(state)
+        let ring = state.folder.file("ohttp-gateway-keys.jwks")
+        let (second, b) = try await Self.serve(state, ["--gateway-key-file", ring])
         defer { withExtendedLifetime((first, second)) {} }
         let keyFile = try #require(a["keyFile"] as? String)
         let configuration = try #require(try GatewayKeyFile.readConfigurations(at: keyFile).first)
@@ -82,5 +102,7 @@ struct TwoServeProcessesTests {
             statuses.append(try BinaryHTTPResponse(decoding: try opener.open(Array(data))).status)
         }
         #expect(statuses == [200, 425])
+        // The processes end when they go (SIGTERM); the drop ends their sessions first.
+        await state.postgres?.drop()
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+
+/// A PostgreSQL database of one test's own, made in the throwaway cluster `scripts/test`
+/// starts (`scripts/with-postgres`, which names it in `STOREFRONT_TEST_POSTGRES`), and
+/// dropped by `drop()`. Without that cluster the suites that need one fail, saying
+/// why; they skip only when asked to by name, with `STOREFRONT_SKIP_POSTGRES=1`.
+public struct PostgresTestDatabase: Sendable {
+    /// The database's URI, as `serve --database` takes it.
+    public let uri: String
+    private let name: String
+
+    /// Whether the PostgreSQL suites were asked to skip.
+    public static var skipped: Bool {
+        ProcessInfo.processInfo.environment["STOREFRONT_SKIP_POSTGRES"] == "1"
+    }
+
+    /// Why they skip, for `.enabled(if:)`'s comment.
+    public static let skipReason: Comment = "STOREFRONT_SKIP_POSTGRES=1 asked the PostgreSQL suites to skip"
+
+    /// The cluster could not be used.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A new, empty database in the test cluster.
+    public static func make() async throws -> PostgresTestDatabase {
+        guard let server = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"],
+              let components = URLComponents(string: server), let host = components.host, let user = components.user else {
+            throw Unavailable(description: "no PostgreSQL to test against: run the tests through scripts/test, which starts one "
+                + "(scripts/with-postgres), or set STOREFRONT_SKIP_POSTGRES=1 to skip the PostgreSQL suites")
+        }
+        let port = components.port ?? 5432
+        let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await administer(host: host, port: port, user: user, "CREATE DATABASE \(name)")
+        return PostgresTestDatabase(uri: "postgres://\(user)@\(host):\(port)/\(name)", name: name)
+    }
+
+    /// Drops the database, ending any session still on it.
+    public func drop() async {
+        guard let components = URLComponents(string: uri), let host = components.host, let user = components.user else { return }
+        try? await Self.administer(host: host, port: components.port ?? 5432, user: user, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// Puts the database out of reach, as a database server going down does: every
+    /// session on it ends, and a new one is refused until `bringBack()`.
+    public func takeAway() async throws {
+        try await administer("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+        try await administer("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+    }
+
+    /// Lets sessions on the database again.
+    public func bringBack() async throws {
+        try await administer("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+    }
+
+    private func administer(_ statement: String) async throws {
+        guard let components = URLComponents(string: uri), let host = components.host, let user = components.user else {
+            throw Unavailable(description: "\(uri) is not a URI")
+        }
+        try await Self.administer(host: host, port: components.port ?? 5432, user: user, statement)
+    }
+
+    /// One statement on the cluster's `postgres` database (`CREATE DATABASE` cannot run in
+    /// a transaction, nor on the database it makes).
+    private static func administer(host: String, port: Int, user: String, _ statement: String) async throws {
+        let configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: nil, database: "postgres", tls: .disable)
+        let logger = Logger(label: "storefront.tests.postgres") { _ in SwiftLogNoOpLogHandler() }
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
