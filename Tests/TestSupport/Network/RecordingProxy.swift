@@ -37,24 +37,31 @@ public final class RecordingProxy: Sendable {
         let rules = Mutex<[Rule]>([])
         /// Changes to the next requests' bodies before they are forwarded, each used once.
         let bodyChanges = Mutex<[@Sendable ([UInt8]) -> [UInt8]]>([])
+        /// Where requests go: the backend's port, which `forward(toBackendPort:)` moves.
+        let backendPort: Mutex<UInt16>
+
+        init(backendPort: UInt16) {
+            self.backendPort = Mutex(backendPort)
+        }
     }
 
     private let server: LoopbackHTTPServer
-    private let state = State()
+    private let state: State
 
     /// - Parameters:
     ///   - backendPort: the loopback port the real backend listens on.
     ///   - address: the loopback address the proxy listens on and forwards from, so the
     ///     backend sees it as a host of its own.
     public init(backendPort: UInt16, address: String = LoopbackSocket.defaultAddress) throws {
-        let state = state
+        let state = State(backendPort: backendPort)
+        self.state = state
         let source = address == LoopbackSocket.defaultAddress ? nil : address
         server = try LoopbackHTTPServer(on: address) { received in
             let change = state.bodyChanges.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             let request = change.map {
                 LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0(received.body), peer: received.peer)
             } ?? received
-            let forwarded = Self.forward(request, to: backendPort, from: source)
+            let forwarded = Self.forward(request, to: state.backendPort.withLock { $0 }, from: source)
             let rule = state.rules.withLock { pending -> Rule? in
                 guard let index = pending.firstIndex(where: { $0.matches(request) }) else { return nil }
                 return pending.remove(at: index)
@@ -72,6 +79,17 @@ public final class RecordingProxy: Sendable {
 
     /// The port it listens on, for a second proxy in front of it.
     public var port: UInt16 { server.port }
+
+    /// How many requests it has read, each also an event ("request") in `events`, as it
+    /// was read and before it was forwarded.
+    public var received: Int { server.requests.count }
+    public var events: AsyncStream<String> { server.eventStream }
+
+    /// Sends the requests from now on to `port`: the backend started again on another
+    /// port, as a balancer's target moves.
+    public func forward(toBackendPort port: UInt16) {
+        state.backendPort.withLock { $0 = port }
+    }
 
     /// Every exchange so far, in order, as the client got it.
     public var exchanges: [Exchange] { state.log.withLock { $0 } }
