@@ -218,6 +218,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The backend's throughput on each store, beside an in-memory one
+        // (scripts/benchmark-backend runs it in release).
+        .executableTarget(
+            name: "BackendBenchmark",
+            dependencies: [
+                "Data", "HTTPClientAdapter", "Infrastructure", "Backend",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/BackendBenchmark",
+            swiftSettings: strict
+        ),
+
         // Fuzz targets (scripts/fuzz builds them with libFuzzer; an ordinary build replays
         // files through the same check). One per parser of untrusted bytes, each seeing
         // only the layer whose parser it feeds.

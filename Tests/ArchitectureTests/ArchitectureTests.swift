@@ -114,6 +114,10 @@ struct ArchitectureCheckerTests {
                 targetDependencies: ["Data", "HTTPClientAdapter", "Backend"], productDependencies: ["Logging"]
             ),
             DeclaredTarget(
+                name: "BackendBenchmark", kind: .executable, path: "Benchmarks/BackendBenchmark",
+                targetDependencies: ["Data", "HTTPClientAdapter", "Backend"], productDependencies: ["Logging"]
+            ),
+            DeclaredTarget(
                 name: "CryptoBenchmark", kind: .executable, path: "Benchmarks/CryptoBenchmark",
                 targetDependencies: ["Infrastructure"], productDependencies: []
             ),

@@ -25,7 +25,7 @@ struct DocumentClaimsTests {
         // Targets and layers, which are folders, not types.
         "Domain", "Data", "Infrastructure", "Presentation", "Styling", "App", "Backend", "HTTPClientAdapter",
         "URLSessionAdapter", "CLibCrypto", "CSystemCalls", "CProcessControl", "TestSupport",
-        "ClientBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
+        "ClientBenchmark", "BackendBenchmark", "CryptoBenchmark", "SearchBenchmark", "AppShared", "Server", "FuzzSupport", "FuzzCacheHeaders", "FuzzWireAnswers",
         "FuzzDecapsulation", "FuzzBinaryHTTP", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
         "SystemPackage", "FilePath", "FoundationEssentials", // swift-system's module and its type; Foundation's core
         "Thread", "Bundle", "NSString", // Foundation's, outside FoundationEssentials

@@ -89,6 +89,14 @@ extension LayerRule {
             products: ["HTTPTypes", "Logging"],
             modules: platform.union(["HTTPTypes", "Logging"])
         ),
+        // The backend's throughput on each store, driven through the client's transport.
+        LayerRule(
+            layer: "BackendBenchmark",
+            folder: "Benchmarks/BackendBenchmark",
+            targets: ["Data", "HTTPClientAdapter", "Infrastructure", "Backend"],
+            products: ["HTTPTypes", "Logging"],
+            modules: platform.union(["HTTPTypes", "Logging"])
+        ),
         // The App's C helpers (signal handlers, prctl): part of the App, depending on nothing.
         LayerRule(layer: "CProcessControl", folder: "App/CProcessControl", targets: [], products: [], modules: []),
         // Infrastructure's C helper (renameat2): part of Infrastructure, depending on nothing.

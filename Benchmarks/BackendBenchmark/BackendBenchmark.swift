@@ -1,0 +1,150 @@
+import Backend
+import Data
+import Foundation
+import HTTPClientAdapter
+import HTTPTypes
+import Infrastructure
+import Logging
+
+/// The backend's throughput on each store, beside an in-memory store measured in the
+/// same run: sealed logins (open, remember the request, keep two token digests, seal)
+/// and sealed searches (open, remember, look the token up, seal), sixteen at a time,
+/// against one gateway and against two gateways sharing the store. Prints requests a
+/// second and each store's ratio to the in-memory figure; `scripts/benchmark-backend`
+/// runs it in release, with a throwaway PostgreSQL.
+@main
+struct BackendBenchmark {
+    static let concurrency = 16
+
+    static func main() async throws {
+        let requests = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
+        let postgres = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-backend-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let ring = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
+
+        var stores: [(name: String, open: (Int) async throws -> any BackendStore)] = [
+            ("in memory (the reference)", { _ in InMemoryBackendStore() }),
+            ("SQLite, one file", { _ in try await SQLiteBackendStore.open(file: folder + "/backend.sqlite") }),
+        ]
+        if let postgres {
+            let address = try PostgresAddress(uri: postgres)
+            stores.append(("PostgreSQL, loopback", { _ in try await PostgresBackendStore.open(address, logger: silent) }))
+        }
+
+        print("sealed requests a second, \(requests) each, \(concurrency) at a time     logins   ratio   searches   ratio")
+        var reference: [Int: (logins: Double, searches: Double)] = [:]
+        for gateways in [1, 2] {
+            for (name, open) in stores {
+                // Each gateway opens the store itself, as a second process does: the same
+                // file, the same database. In memory, both gateways share one store, as
+                // two processes never could: the reference is the ideal, not the old bug.
+                var opened: [any BackendStore] = []
+                for index in 0..<gateways {
+                    opened.append(index > 0 && name.hasPrefix("in memory") ? opened[0] : try await open(index))
+                }
+                let figures = try await measure(stores: opened, ring: ring, requests: requests)
+                for store in opened.prefix(name.hasPrefix("in memory") ? 1 : gateways) { await store.close() }
+                if name.hasPrefix("in memory") { reference[gateways] = figures }
+                let base = reference[gateways] ?? figures
+                print("  \(gateways) gateway\(gateways == 1 ? " " : "s"), \(name.padding(toLength: 28, withPad: " ", startingAt: 0))"
+                    + "\(pad(figures.logins)) \(ratio(figures.logins, base.logins))  \(pad(figures.searches)) \(ratio(figures.searches, base.searches))")
+            }
+            // Each run's SQLite file starts empty.
+            try? FileManager.default.removeItem(atPath: folder + "/backend.sqlite")
+        }
+        if postgres == nil {
+            print("  (PostgreSQL not measured: run through scripts/benchmark-backend, which starts one)")
+        }
+    }
+
+    static let silent = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+
+    /// Logins, then searches, spread over one gateway per store, each a server of its own.
+    static func measure(stores: [any BackendStore], ring: GatewayKeyRing, requests: Int) async throws -> (logins: Double, searches: Double) {
+        var servers: [(task: Task<Void, any Error>, transport: AsyncHTTPClientTransport)] = []
+        for store in stores {
+            var configuration = StoreServerConfiguration()
+            configuration.port = 0
+            configuration.gatewayKeys = GatewayKeys(ring)
+            let server = try StoreServer(configuration: configuration, store: store, logger: silent)
+            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+            let task = Task { try await server.run { continuation.yield($0) } }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
+                throw BenchmarkFailure(reason: "a backend did not start")
+            }
+            servers.append((task, try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: url))))
+        }
+        let transports = servers.map(\.transport)
+        do {
+            let figures = try await loginsThenSearches(through: transports, configuration: ring.current.configuration, requests: requests)
+            for server in servers {
+                await server.transport.shutdown()
+                server.task.cancel()
+            }
+            return figures
+        } catch {
+            for server in servers {
+                await server.transport.shutdown()
+                server.task.cancel()
+            }
+            throw error
+        }
+    }
+
+    static func loginsThenSearches(
+        through transports: [AsyncHTTPClientTransport], configuration: ObliviousKeyConfiguration, requests: Int
+    ) async throws -> (logins: Double, searches: Double) {
+        let login = #"{"username":"emilys","password":"emilyspass"}"#
+        let token = try await SealedCall.send("POST", "/auth/login", json: login, to: transports[0], configuration: configuration).accessToken()
+        let logins = try await rate(requests) { index in
+            let answer = try await SealedCall.send("POST", "/auth/login", json: login, to: transports[index % transports.count], configuration: configuration)
+            guard answer.status == 200 else { throw BenchmarkFailure(reason: "a login answered \(answer.status)") }
+        }
+        let searches = try await rate(requests) { index in
+            let answer = try await SealedCall.send(
+                "GET", "/auth/products/search?q=phone&limit=10&skip=0", bearer: token,
+                to: transports[index % transports.count], configuration: configuration
+            )
+            guard answer.status == 200 else { throw BenchmarkFailure(reason: "a search answered \(answer.status): \(String(decoding: answer.content, as: UTF8.self))") }
+        }
+        return (logins, searches)
+    }
+
+    /// `count` calls of `call`, `concurrency` at a time: calls a second.
+    static func rate(_ count: Int, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Double {
+        let clock = ContinuousClock()
+        let started = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = 0
+            for _ in 0..<min(concurrency, count) {
+                let index = next
+                group.addTask { try await call(index) }
+                next += 1
+            }
+            while try await group.next() != nil, next < count {
+                let index = next
+                group.addTask { try await call(index) }
+                next += 1
+            }
+            try await group.waitForAll()
+        }
+        return Double(count) / ((clock.now - started) / .seconds(1))
+    }
+
+    static func pad(_ value: Double) -> String {
+        String(Int(value.rounded())).padding(toLength: 8, withPad: " ", startingAt: 0)
+    }
+
+    static func ratio(_ value: Double, _ base: Double) -> String {
+        String(format: "%5.2f×", value / base)
+    }
+}
+
+/// The benchmark could not run.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}

@@ -1,0 +1,37 @@
+import Data
+import Foundation
+import HTTPClientAdapter
+import HTTPTypes
+import Infrastructure
+
+/// One request sealed to the gateway as a client seals it, sent through the client's
+/// transport, and its answer opened.
+struct SealedCall {
+    let status: Int
+    let content: [UInt8]
+
+    static func send(
+        _ method: String, _ path: String, json: String? = nil, bearer: String? = nil,
+        to transport: AsyncHTTPClientTransport, configuration: ObliviousKeyConfiguration
+    ) async throws -> SealedCall {
+        var fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(Date()))]
+        if json != nil { fields.append(BinaryHTTPField(name: "content-type", value: "application/json")) }
+        if let bearer { fields.append(BinaryHTTPField(name: "authorization", value: "Bearer \(bearer)")) }
+        let message = BinaryHTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: fields, content: Array((json ?? "").utf8))
+        let (body, opener) = try ObliviousEncapsulation.sealRequest(message.encoded(), for: configuration)
+        let request = HTTPRequest(
+            method: .post, scheme: nil, authority: nil, path: ObliviousGatewayPath.wellKnown,
+            headerFields: [.contentType: "message/ohttp-req"]
+        )
+        let (_, sealed) = try await transport.send(request, body: body)
+        let answer = try BinaryHTTPResponse(decoding: try opener.open(sealed))
+        return SealedCall(status: answer.status, content: answer.content)
+    }
+
+    /// The access token of a login's answer.
+    func accessToken() throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(content)) as? [String: Any]
+        guard let token = object?["accessToken"] as? String else { throw BenchmarkFailure(reason: "a login answered no token") }
+        return token
+    }
+}
