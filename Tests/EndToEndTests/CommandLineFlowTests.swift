@@ -10,10 +10,10 @@ import Testing
 /// CLI.md's exit statuses, sealed and plain.
 @Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct CommandLineFlowTests {
-    @Test("login, whoami, search pages and logout over sealed HTTP, on each adapter and session store", arguments: ClientSetup.all)
-    func sealedFlow(setup: ClientSetup) async throws {
+    @Test("login, whoami, search pages and logout over sealed HTTP, on each adapter and session store, and each backend database", arguments: ClientSetup.all, BackendDatabase.all)
+    func sealedFlow(setup: ClientSetup, database: BackendDatabase) async throws {
         let key = try GatewayKey.fresh()
-        let backend = try await RunningBackend.start(key: key)
+        let backend = try await RunningBackend.start(key: key, on: database)
         let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
@@ -39,10 +39,12 @@ struct CommandLineFlowTests {
         #expect(try await cli.storedSession() == nil)
     }
 
-    @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all)
-    func transparentRefresh(setup: ClientSetup) async throws {
+    @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all, BackendDatabase.all)
+    func transparentRefresh(setup: ClientSetup, database: BackendDatabase) async throws {
         let clock = FakeWallClock(Date())
-        let (_, cli, _) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
+        let (_, cli, _) = try await CLI.signedIn(
+            clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache, database: database
+        )
         let before = try #require(try await cli.storedSession())
 
         clock.advance(by: 120) // the access token is now expired
@@ -54,10 +56,12 @@ struct CommandLineFlowTests {
         #expect(before != after)
     }
 
-    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientSetup.all)
-    func refusedRefresh(setup: ClientSetup) async throws {
+    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientSetup.all, BackendDatabase.all)
+    func refusedRefresh(setup: ClientSetup, database: BackendDatabase) async throws {
         let clock = FakeWallClock(Date())
-        let (backend, cli, key) = try await CLI.signedIn(clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
+        let (backend, cli, key) = try await CLI.signedIn(
+            clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache, database: database
+        )
         // Spend the refresh token behind the client's back, as a second device would.
         let stored = try #require(try await cli.storedSession())
         let session = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])

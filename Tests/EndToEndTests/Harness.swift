@@ -13,13 +13,19 @@ final class RunningBackend: Sendable {
     private let task: Task<Void, any Error>
     /// Its sessions and replay memory, closed once the server has stopped.
     private let store: any BackendStore
+    /// The PostgreSQL database made for it alone, dropped once it has stopped.
+    private let ownDatabase: PostgresTestDatabase?
 
-    private init(server: StoreServer, url: String, key: ObliviousGatewayKey?, task: Task<Void, any Error>, store: any BackendStore) {
+    private init(
+        server: StoreServer, url: String, key: ObliviousGatewayKey?, task: Task<Void, any Error>, store: any BackendStore,
+        ownDatabase: PostgresTestDatabase?
+    ) {
         self.server = server
         self.url = url
         self.key = key
         self.task = task
         self.store = store
+        self.ownDatabase = ownDatabase
     }
 
     /// - Parameter tls: serve https with these files; the URL then names `localhost`,
@@ -30,9 +36,10 @@ final class RunningBackend: Sendable {
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
         database: String? = nil,
+        on kind: BackendDatabase = .sqlite,
         log: SpyLog? = nil
     ) async throws -> RunningBackend {
-        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, database: database, log: log)
+        try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, database: database, on: kind, log: log)
     }
 
     /// - Parameters:
@@ -41,6 +48,8 @@ final class RunningBackend: Sendable {
     ///   - database: where its sessions and replay memory are kept, which a restart (or a
     ///     second backend) on the same database shares: a SQLite file, or a PostgreSQL
     ///     URI (`PostgresTestDatabase`); SQLite in memory when nil.
+    ///   - kind: with no `database`, SQLite in memory, or a PostgreSQL database made for
+    ///     this backend alone and dropped when it stops.
     ///   - log: where the backend's log lines go; nowhere when nil.
     static func start(
         keys: GatewayKeys?,
@@ -48,6 +57,7 @@ final class RunningBackend: Sendable {
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
         database: String? = nil,
+        on kind: BackendDatabase = .sqlite,
         log: SpyLog? = nil
     ) async throws -> RunningBackend {
         guard let started = StartedBackends.current else {
@@ -58,7 +68,14 @@ final class RunningBackend: Sendable {
         configuration.gatewayKeys = keys
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
-        let store = try await openStore(database)
+        let ownDatabase = database == nil && kind == .postgres ? try await PostgresTestDatabase.make() : nil
+        let store: any BackendStore
+        do {
+            store = try await openStore(database ?? ownDatabase?.uri)
+        } catch {
+            await ownDatabase?.drop()
+            throw error
+        }
         let server: StoreServer
         do {
             server = try StoreServer(
@@ -69,6 +86,7 @@ final class RunningBackend: Sendable {
             )
         } catch {
             await store.close()
+            await ownDatabase?.drop()
             throw error
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -78,10 +96,11 @@ final class RunningBackend: Sendable {
             task.cancel()
             _ = await task.result
             await store.close()
+            await ownDatabase?.drop()
             throw CLI.Failure(description: "the backend did not start")
         }
         let url = tls == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
-        let backend = RunningBackend(server: server, url: url, key: keys?.current, task: task, store: store)
+        let backend = RunningBackend(server: server, url: url, key: keys?.current, task: task, store: store, ownDatabase: ownDatabase)
         started.add(backend)
         return backend
     }
@@ -110,7 +129,16 @@ final class RunningBackend: Sendable {
         task.cancel()
         _ = await task.result
         await store.close()
+        await ownDatabase?.drop()
     }
+}
+
+/// Which database a test backend keeps its sessions and replay memory in.
+enum BackendDatabase: String, CaseIterable, Sendable {
+    case sqlite, postgres
+
+    /// Both, PostgreSQL unless asked by name to skip it (`STOREFRONT_SKIP_POSTGRES=1`).
+    static let all: [BackendDatabase] = PostgresTestDatabase.skipped ? [.sqlite] : allCases
 }
 
 /// Runs the real `storefront` binary in a clean environment of its own.
@@ -176,10 +204,11 @@ struct CLI: Sendable {
         tokenLifetime: Duration? = nil,
         transport: ClientTransport = .asyncHTTPClient,
         sessionStore: ClientSessionStore = .file,
-        responseCache: ClientResponseCache = .file
+        responseCache: ClientResponseCache = .file,
+        database: BackendDatabase = .sqlite
     ) async throws -> (RunningBackend, CLI, GatewayKey) {
         let key = try GatewayKey.fresh()
-        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime)
+        let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime, on: database)
         do {
             let cli = try CLI(backend: backend, key: key, transport: transport, sessionStore: sessionStore, responseCache: responseCache)
             let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")

@@ -86,8 +86,8 @@ struct KilledGatewayTests {
     /// The rounds in which every client logs in.
     static let logins: Set = [0, 2]
 
-    @Test("logins, refreshes and searches from four clients while each gateway is killed once: nothing acknowledged is lost", arguments: SharedStoreTests.Database.all)
-    func killedUnderLoad(database: SharedStoreTests.Database) async throws {
+    @Test("logins, refreshes and searches from four clients while each gateway is killed once: nothing acknowledged is lost", arguments: BackendDatabase.all)
+    func killedUnderLoad(database: BackendDatabase) async throws {
         let started = ContinuousClock.now
         let state = try await TwoServeProcessesTests.SharedState(database)
         // Three-second access tokens, so that later rounds refresh as well as search

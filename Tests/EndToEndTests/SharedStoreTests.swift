@@ -13,14 +13,6 @@ import TestSupport
 /// another honours, and a request one served, another refuses. Each test runs on both.
 @Suite("Sessions and replays in the backend's database", .timeLimit(.minutes(2)), .stopsItsBackends)
 struct SharedStoreTests {
-    /// Which database a store keeps its state in.
-    enum Database: String, CaseIterable, Sendable {
-        case sqlite, postgres
-
-        /// Both, PostgreSQL unless asked by name to skip it (`STOREFRONT_SKIP_POSTGRES=1`).
-        static let all: [Database] = PostgresTestDatabase.skipped ? [.sqlite] : allCases
-    }
-
     /// One store: its database and gateway key. Each backend started on it is a
     /// gateway of that store, or the same one restarted; `remove` drops a PostgreSQL
     /// database when done.
@@ -30,7 +22,7 @@ struct SharedStoreTests {
         private let folder: TemporaryDirectory
         private let postgres: PostgresTestDatabase?
 
-        init(_ kind: Database) async throws {
+        init(_ kind: BackendDatabase) async throws {
             folder = try TemporaryDirectory()
             key = try GatewayKey.fresh()
             postgres = kind == .postgres ? try await PostgresTestDatabase.make() : nil
@@ -49,8 +41,8 @@ struct SharedStoreTests {
         }
     }
 
-    @Test("a session survives the backend's restart on the same database", arguments: Database.all)
-    func sessionSurvivesRestart(database: Database) async throws {
+    @Test("a session survives the backend's restart on the same database", arguments: BackendDatabase.all)
+    func sessionSurvivesRestart(database: BackendDatabase) async throws {
         let store = try await OneStore(database)
         let first = try await store.startBackend()
         let cli = try CLI(backend: first, key: store.key)
@@ -69,8 +61,8 @@ struct SharedStoreTests {
         #expect(!whoami.standardError.contains("cache"), "answered from the cache, not by the restarted backend: \(whoami.everything)")
     }
 
-    @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses", arguments: Database.all)
-    func twoGatewaysOneStore(database: Database) async throws {
+    @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses", arguments: BackendDatabase.all)
+    func twoGatewaysOneStore(database: BackendDatabase) async throws {
         let store = try await OneStore(database)
         let first = try await store.startBackend()
         let second = try await store.startBackend()

@@ -18,7 +18,7 @@ struct TwoServeProcessesTests {
         let folder: TemporaryDirectory
         let postgres: PostgresTestDatabase?
 
-        init(_ database: SharedStoreTests.Database) async throws {
+        init(_ database: BackendDatabase) async throws {
             folder = try TemporaryDirectory()
             postgres = database == .postgres ? try await PostgresTestDatabase.make() : nil
         }
@@ -46,8 +46,8 @@ struct TwoServeProcessesTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
     }
 
-    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair", arguments: SharedStoreTests.Database.all)
-    func tokensShared(database: SharedStoreTests.Database) async throws {
+    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair", arguments: BackendDatabase.all)
+    func tokensShared(database: BackendDatabase) async throws {
         let state = try await SharedState(database)
         let (first, a) = try await Self.serve(state, ["--plain"])
         let (second, b) = try await Self.serve(state, ["--plain"])
@@ -75,8 +75,8 @@ struct TwoServeProcessesTests {
         await state.postgres?.drop()
     }
 
-    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)", arguments: SharedStoreTests.Database.all)
-    func replayShared(database: SharedStoreTests.Database) async throws {
+    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)", arguments: BackendDatabase.all)
+    func replayShared(database: BackendDatabase) async throws {
         let state = try await SharedState(database)
         let (first, a) = try await Self.serve(state)
         let ring = state.folder.file("ohttp-gateway-keys.jwks")
