@@ -20,11 +20,10 @@ import Glibc
 @Suite("Gateways killed with SIGKILL under load", .timeLimit(.minutes(5)))
 struct KilledGatewayTests {
     /// One gateway as a real `serve` process, which the test kills and starts again.
-    final class Gateway: @unchecked Sendable {
+    final class Gateway {
         private let state: TwoServeProcessesTests.SharedState
         private let arguments: [String]
         private let restartArguments: [String]
-        private let lock = NSLock()
         private var running: ServeProcess
         private var document: [String: Any]
         /// What the clients reach it through.
@@ -45,13 +44,12 @@ struct KilledGatewayTests {
         }
 
         /// The gateway itself, not its proxy.
-        var url: String { lock.withLock { document["url"] as? String ?? "" } }
-        var keyFile: String? { lock.withLock { document["keyFile"] as? String } }
+        var url: String { document["url"] as? String ?? "" }
+        var keyFile: String? { document["keyFile"] as? String }
 
         /// SIGKILL, then a new process on the same state, once the old one is gone.
         func killAndRestart() async throws {
-            let old = lock.withLock { running }
-            let identifier = old.process.processIdentifier
+            let identifier = running.process.processIdentifier
             kill(identifier, SIGKILL)
             // Reaped off the cooperative pool: the port and the database are let go by then.
             try await runOffPool {
@@ -59,7 +57,7 @@ struct KilledGatewayTests {
                 _ = waitpid(identifier, &status, 0)
             }
             let (process, first) = try await TwoServeProcessesTests.serve(state, restartArguments)
-            lock.withLock { (running, document) = (process, first) }
+            (running, document) = (process, first)
             proxy.forward(toBackendPort: try Self.port(of: first))
         }
 
