@@ -155,7 +155,7 @@ struct ServerCommand: AsyncParsableCommand {
             do {
                 return (try await PostgresBackendStore.open(address, logger: logger), StoreDatabase(postgres: address))
             } catch {
-                throw console.fail(StartupFailure("The backend's database cannot be used: \(error.description)."))
+                throw console.fail(StartupFailure("The backend cannot start: \(error.description)."))
             }
         }
         let folder = stateDirectory(environment)

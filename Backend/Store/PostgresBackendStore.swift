@@ -47,7 +47,13 @@ public final class PostgresBackendStore: BackendStore {
             host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: tls
         )
         configuration.options.connectTimeout = deadline
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool says each failed connection at `info` (a dozen lines a minute while the
+        // database is away), and warns when a lease comes before its `run()` task has
+        // begun, which the lease survives. The gateway's own line for each refused
+        // request is the news; the pool's errors still show.
+        var background = logger
+        background.logLevel = max(logger.logLevel, .error)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: background)
         let running = Task { await client.run() }
         let store = PostgresBackendStore(client: client, running: running, capacity: capacity, deadline: deadline)
         do {
@@ -171,7 +177,7 @@ public final class PostgresBackendStore: BackendStore {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let value = first else {
-                    throw BackendStoreFailure("the database did not answer within \(deadline)")
+                    throw BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
                 }
                 return value
             }

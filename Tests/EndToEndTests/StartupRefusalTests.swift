@@ -171,6 +171,22 @@ struct StartupRefusalTests {
         #expect(result.standardError.contains("127.0.0.1:\(occupant.port)"))
     }
 
+    @Test("serve with a database it cannot read or reach fails to start: 78, one sentence naming it, never its password")
+    func serveUnusableDatabase() async throws {
+        let refusing = try RefusingPort()
+        let cli = try CLI(backend: nil, key: nil)
+
+        let unreadable = try await cli.run(["serve", "--plain", "--port", "0", "--database", "mysql://app:hunter2@db/store"])
+        let unreachable = try await cli.run(["serve", "--plain", "--port", "0", "--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
+
+        #expect(unreadable.status == 78, "\(unreadable.everything)")
+        #expect(unreadable.standardError.contains("is not a postgres:// URI"), "\(unreadable.everything)")
+        #expect(unreachable.status == 78, "\(unreachable.everything)")
+        #expect(unreachable.standardError == "storefront: The backend cannot start: the database at postgres://app@127.0.0.1:\(refusing.port)/store "
+            + "cannot be used: the database could not be reached, or did not answer, within 5.0 seconds.\n", "\(unreachable.everything)")
+        #expect(!unreachable.everything.contains("hunter2"))
+    }
+
     @Test("a backend address with a user or password in it is refused, and never echoed")
     func credentialsInBaseURL() async throws {
         var cli = try CLI(backend: nil, key: nil)
