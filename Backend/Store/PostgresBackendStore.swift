@@ -1,7 +1,6 @@
 import Logging
 import NIOCore
 import PostgresNIO
-import Synchronization
 
 /// The backend's store in PostgreSQL: for several gateways, on several machines,
 /// serving one store (`serve --database postgres://…`).
@@ -17,11 +16,8 @@ public final class PostgresBackendStore: BackendStore {
     private let client: PostgresClient
     /// The task running the client's connection pool, cancelled by `close`.
     private let running: Task<Void, Never>
-    private let capacity: Int
+    private let capacity: ReplayCapacity
     private let deadline: Duration
-    /// Live requests as of the last count (at start and at each sweep), plus those this
-    /// gateway admitted since: the other gateways' show at the next count.
-    private let remembered = Mutex(0)
 
     /// The key of the advisory lock the migration holds: any fixed number, the same in
     /// every gateway ("storefro" in ASCII, as a 64-bit integer).
@@ -30,13 +26,13 @@ public final class PostgresBackendStore: BackendStore {
     private init(client: PostgresClient, running: Task<Void, Never>, capacity: Int, deadline: Duration) {
         self.client = client
         self.running = running
-        self.capacity = capacity
+        self.capacity = ReplayCapacity(limit: capacity)
         self.deadline = deadline
     }
 
     /// The store at `address`, its schema made when missing.
     public static func open(
-        _ address: PostgresAddress, capacity: Int = SQLiteBackendStore.defaultCapacity, deadline: Duration = .seconds(5), logger: Logger
+        _ address: PostgresAddress, capacity: Int = ReplayCapacity.standard, deadline: Duration = .seconds(5), logger: Logger
     ) async throws(BackendStoreFailure) -> PostgresBackendStore {
         let tls: PostgresClient.Configuration.TLS = switch address.tls {
         case .disable: .disable
@@ -110,11 +106,11 @@ public final class PostgresBackendStore: BackendStore {
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
-        guard remembered.withLock({ $0 }) < capacity else {
+        guard !capacity.isFull else {
             // Full: a replay is still told apart; anything new is refused, not served.
             let kept = try await integers("SELECT 1::BIGINT FROM replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
             guard kept.isEmpty else { return false }
-            throw BackendStoreFailure("the replay memory holds its \(capacity) requests; a sweep frees room as they expire")
+            throw capacity.refusal
         }
         // Inserted, or an expired memory of it renewed: a row comes back. A live memory
         // of it: the update's condition fails, and none does. Of two gateways inserting
@@ -126,7 +122,7 @@ public final class PostgresBackendStore: BackendStore {
             RETURNING 1::BIGINT
             """
         )
-        if !admitted.isEmpty { remembered.withLock { $0 += 1 } }
+        if !admitted.isEmpty { capacity.admitted() }
         return !admitted.isEmpty
     }
 
@@ -140,7 +136,7 @@ public final class PostgresBackendStore: BackendStore {
     /// Counts the live requests anew, every gateway's.
     private func count() async throws(BackendStoreFailure) {
         let live = try await integers("SELECT count(*) FROM replays").first ?? 0
-        remembered.withLock { $0 = live }
+        capacity.counted(live)
     }
 
     public func close() async {

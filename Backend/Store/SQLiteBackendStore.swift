@@ -2,7 +2,6 @@ import Infrastructure
 import NIOCore
 import NIOPosix
 import SQLiteNIO
-import Synchronization
 
 /// The backend's store in one SQLite file (the default: no set-up), or in memory for a
 /// backend that keeps nothing past its process.
@@ -19,20 +18,15 @@ public final class SQLiteBackendStore: BackendStore {
     /// The thread SQLite's calls run on, the store's own: started with it and stopped by
     /// `close`, so a closed store leaves no thread (NIO's shared pool would outlive it).
     private let threadPool: NIOThreadPool
-    /// The most requests remembered at once; past it, a request is refused (503) until a
-    /// sweep frees room, so nobody holding the public key can fill the disk.
-    private let capacity: Int
-    /// Live requests as of the last count (at start and at each sweep), plus those this
-    /// process admitted since: other processes' admissions show at the next count.
-    private let remembered = Mutex(0)
+    private let capacity: ReplayCapacity
 
     /// A million live requests: about 94 MB of database (docs/OPERATIONS.md).
-    public static let defaultCapacity = 1_000_000
+    public static let defaultCapacity = ReplayCapacity.standard
 
     private init(connection: SQLiteConnection, threadPool: NIOThreadPool, capacity: Int) {
         self.connection = connection
         self.threadPool = threadPool
-        self.capacity = capacity
+        self.capacity = ReplayCapacity(limit: capacity)
     }
 
     /// The store in `file`, made (private) and migrated when needed; in memory when nil.
@@ -117,13 +111,13 @@ public final class SQLiteBackendStore: BackendStore {
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
-        guard remembered.withLock({ $0 }) < capacity else {
+        guard !capacity.isFull else {
             // Full: a replay is still told apart; anything new is refused, not served.
             let kept = try await run(
                 "SELECT 1 FROM replays WHERE enc = ?1 AND expires >= ?2", [.blob(ByteBuffer(bytes: enc)), .integer(Int(now))]
             )
             guard kept.isEmpty else { return false }
-            throw BackendStoreFailure("the replay memory holds its \(capacity) requests; a sweep frees room as they expire")
+            throw capacity.refusal
         }
         // Inserted, or an expired memory of it renewed: a row comes back. A live memory
         // of it: the update's condition fails, and none does.
@@ -135,7 +129,7 @@ public final class SQLiteBackendStore: BackendStore {
             """,
             [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(Int(now))]
         )
-        if !rows.isEmpty { remembered.withLock { $0 += 1 } }
+        if !rows.isEmpty { capacity.admitted() }
         return !rows.isEmpty
     }
 
@@ -153,7 +147,7 @@ public final class SQLiteBackendStore: BackendStore {
     private func count() async throws(BackendStoreFailure) {
         let rows = try await run("SELECT count(*) AS live FROM replays")
         let live = rows.first?.column("live")?.integer ?? 0
-        remembered.withLock { $0 = live }
+        capacity.counted(live)
     }
 
     public func close() async {
