@@ -134,56 +134,9 @@ struct ServerCommand: AsyncParsableCommand {
         }
     }
 
-    /// The file the backend keeps its sessions and its replay memory in, in the data folder.
-    static let databaseName = "backend.sqlite"
-
     /// The backend's diagnostics, on standard error.
-    private func logger(_ console: ServerConsole) -> Logger {
+    func logger(_ console: ServerConsole) -> Logger {
         Logger(label: "storefront.backend") { _ in DiagnosticLogHandler(logLevel: .info, print: console.printDiagnostic) }
-    }
-
-    /// The store `--database` (or `STOREFRONT_DATABASE`) names, its schema made when
-    /// missing; without one, the data folder's SQLite file, made (private) when missing.
-    private func openStore(console: ServerConsole, logger: Logger, environment: [String: String]) async throws -> (any BackendStore, StoreDatabase) {
-        if let uri = options.database ?? environment["STOREFRONT_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let address: PostgresAddress
-            do {
-                address = try PostgresAddress(uri: uri)
-            } catch {
-                throw console.fail(StartupFailure("--database: \(error.description); give postgres://user@host:port/name."))
-            }
-            do {
-                return (try await PostgresBackendStore.open(address, logger: logger), StoreDatabase(postgres: address))
-            } catch {
-                throw console.fail(StartupFailure("The backend cannot start: \(error.description)."))
-            }
-        }
-        let folder = stateDirectory(environment)
-        let file = (folder as NSString).appendingPathComponent(Self.databaseName)
-        do {
-            try PrivateFiles.createDirectory(at: folder)
-            return (try await SQLiteBackendStore.open(file: file), StoreDatabase(sqliteFile: file))
-        } catch let error as FileSystemError {
-            throw console.fail(StartupFailure(couldNotWrite: "the backend's database", reason: error.description))
-        } catch {
-            throw console.fail(StartupFailure("The backend's database cannot be used: \(error)."))
-        }
-    }
-
-    /// The database the store is in, as `serve` names it: its kind, for `--json`, and
-    /// where it is (a file, or a URI without its password).
-    struct StoreDatabase {
-        let kind: String
-        let name: String
-        let location: String
-
-        init(sqliteFile file: String) {
-            (kind, name, location) = ("sqlite", "SQLite", file)
-        }
-
-        init(postgres address: PostgresAddress) {
-            (kind, name, location) = ("postgresql", "PostgreSQL", address.description)
-        }
     }
 
     /// Shows the catalogue's index being built: on a terminal, a spinner with the count;
@@ -256,7 +209,7 @@ struct ServerCommand: AsyncParsableCommand {
     }
 
     /// Beside the client's session, so `serve` and the commands agree on where state lives.
-    private func stateDirectory(_ environment: [String: String]) -> String {
+    func stateDirectory(_ environment: [String: String]) -> String {
         DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment).state
     }
 }
