@@ -9,8 +9,17 @@ import Testing
 /// why; they skip only when asked to by name, with `STOREFRONT_SKIP_POSTGRES=1`.
 public struct PostgresTestDatabase: Sendable {
     /// The database's URI, as `serve --database` takes it.
-    public let uri: String
+    public var uri: String { "postgres://\(cluster.user)@\(cluster.host):\(cluster.port)/\(name)" }
     private let name: String
+    /// The cluster it is in, where its making, dropping and taking away are done.
+    private let cluster: Cluster
+
+    /// The test cluster's address, as `STOREFRONT_TEST_POSTGRES` gives it.
+    private struct Cluster: Sendable {
+        let host: String
+        let port: Int
+        let user: String
+    }
 
     /// Whether the PostgreSQL suites were asked to skip.
     public static var skipped: Bool {
@@ -32,16 +41,17 @@ public struct PostgresTestDatabase: Sendable {
             throw Unavailable(description: "no PostgreSQL to test against: run the tests through scripts/test, which starts one "
                 + "(scripts/with-postgres), or set STOREFRONT_SKIP_POSTGRES=1 to skip the PostgreSQL suites")
         }
-        let port = components.port ?? 5432
-        let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await administer(host: host, port: port, user: user, "CREATE DATABASE \(name)")
-        return PostgresTestDatabase(uri: "postgres://\(user)@\(host):\(port)/\(name)", name: name)
+        let database = PostgresTestDatabase(
+            name: "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
+            cluster: Cluster(host: host, port: components.port ?? 5432, user: user)
+        )
+        try await database.administer("CREATE DATABASE \(database.name)")
+        return database
     }
 
     /// Drops the database, ending any session still on it.
     public func drop() async {
-        guard let components = URLComponents(string: uri), let host = components.host, let user = components.user else { return }
-        try? await Self.administer(host: host, port: components.port ?? 5432, user: user, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
     /// Puts the database out of reach, as a database server going down does: every
@@ -56,17 +66,12 @@ public struct PostgresTestDatabase: Sendable {
         try await administer("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
     }
 
-    private func administer(_ statement: String) async throws {
-        guard let components = URLComponents(string: uri), let host = components.host, let user = components.user else {
-            throw Unavailable(description: "\(uri) is not a URI")
-        }
-        try await Self.administer(host: host, port: components.port ?? 5432, user: user, statement)
-    }
-
     /// One statement on the cluster's `postgres` database (`CREATE DATABASE` cannot run in
     /// a transaction, nor on the database it makes).
-    private static func administer(host: String, port: Int, user: String, _ statement: String) async throws {
-        let configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: nil, database: "postgres", tls: .disable)
+    private func administer(_ statement: String) async throws {
+        let configuration = PostgresConnection.Configuration(
+            host: cluster.host, port: cluster.port, username: cluster.user, password: nil, database: "postgres", tls: .disable
+        )
         let logger = Logger(label: "storefront.tests.postgres") { _ in SwiftLogNoOpLogHandler() }
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
