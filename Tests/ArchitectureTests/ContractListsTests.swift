@@ -1,14 +1,13 @@
 import Foundation
 import Testing
 
-/// Lists a new answer has to join, read from the sources so leaving one out fails: every
-/// wire type the client decodes from a server is read by the one list of answers
+/// The list a new answer has to join, read from the sources so leaving one out fails:
+/// every wire type the client decodes from a server is read by the one list of answers
 /// (`WireAnswer`, which the fuzz target and `OpenAPIExamplesTests` iterate) or is a part
-/// of one, and every recorded DummyJSON answer is named after the operation it answers
-/// (what `scripts/check-openapi` validates it against). (The commands' lists are held by
+/// of one. (`OpenAPIExamplesTests` holds each recording's name to an operation.) (The commands' lists are held by
 /// `CommandListsTests`, the routes' by `RouteDocumentationTests` and
 /// `OpenAPIExamplesTests`.)
-@Suite("Every wire type is fuzzed, every seed and recording named", .timeLimit(.minutes(1)))
+@Suite("Every wire type is fuzzed", .timeLimit(.minutes(1)))
 struct ContractListsTests {
     static let root = PackageReader.repositoryRoot
 
@@ -49,20 +48,6 @@ struct ContractListsTests {
         }
         for type in types.keys.sorted() where !reached.contains(type) {
             Issue.record("Fuzz/WireAnswers/WireAnswer.swift reads no \(type), nor any type holding it: add it as an answer, or as a field of one")
-        }
-    }
-
-    @Test("every recorded DummyJSON answer is named after an operation docs/openapi.json describes")
-    func recordingsNamed() throws {
-        let folder = Self.root.appendingPathComponent("Tests/Recorded/dummyjson")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("docs/openapi.json"))) as? [String: Any])
-        let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let operations = Set(paths.values.flatMap { $0.values.compactMap { ($0 as? [String: Any])?["operationId"] as? String } })
-        let recordings = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(recordings.count >= 4, "the recordings were not found: \(recordings)")
-        for recording in recordings {
-            let operation = String(recording.prefix { $0 != "." })
-            #expect(operations.contains(operation), "\(recording): name it after the operationId it answers (docs/openapi.json has no \(operation)), so scripts/check-openapi checks it and the fuzzer starts from it")
         }
     }
 }

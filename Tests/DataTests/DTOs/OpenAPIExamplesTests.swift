@@ -31,6 +31,19 @@ struct OpenAPIExamplesTests {
         }
     }
 
+    @Test("every recorded DummyJSON answer is named after an operation docs/openapi.json describes")
+    func recordingsNamed() throws {
+        let operations = Set(try Self.document.operations().map(\.id))
+        let recordings = try FileManager.default.contentsOfDirectory(
+            atPath: RepositoryFolder.root.appendingPathComponent(WireAnswerSeeds.recordings).path
+        ).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(recordings.count >= 4, "the recordings were not found: \(recordings)")
+        for recording in recordings {
+            let operation = WireAnswerSeeds.operation(ofRecording: recording)
+            #expect(operations.contains(operation), "\(recording): name it after the operationId it answers (docs/openapi.json has no \(operation)), so scripts/check-openapi checks it and the fuzzer starts from it")
+        }
+    }
+
     @Test("every seed, each example and recording, reads as its answer: a page is the page it says")
     func seedsRead() throws {
         let seeds = try WireAnswerSeeds.all(in: RepositoryFolder.root)
