@@ -13,31 +13,27 @@ import TestSupport
 /// another honours, and a request one served, another refuses. Each test runs on both.
 @Suite("Sessions and replays in the backend's database", .timeLimit(.minutes(2)), .stopsItsBackends)
 struct SharedStoreTests {
-    /// One store: its database and gateway key. Each backend started on it is a
-    /// gateway of that store, or the same one restarted; `remove` drops a PostgreSQL
-    /// database when done.
+    /// One store: its state (a folder, and a PostgreSQL database when asked) and its
+    /// gateway key. Each backend started on it is a gateway of that store, or the same
+    /// one restarted; `remove` drops a PostgreSQL database when done.
     struct OneStore {
         let key: GatewayKey
-        let database: String
-        private let folder: TemporaryDirectory
-        private let postgres: PostgresTestDatabase?
+        let state: TwoServeProcessesTests.SharedState
 
         init(_ kind: BackendDatabase) async throws {
-            folder = try TemporaryDirectory()
             key = try GatewayKey.fresh()
-            postgres = kind == .postgres ? try await PostgresTestDatabase.make() : nil
-            database = postgres?.uri ?? folder.file("backend.sqlite")
+            state = try await TwoServeProcessesTests.SharedState(kind)
         }
+
+        /// The PostgreSQL URI, or the SQLite file in the folder.
+        var database: String { state.postgres?.uri ?? state.folder.file("backend.sqlite") }
 
         func startBackend(log: SpyLog? = nil) async throws -> RunningBackend {
             try await RunningBackend.start(key: key, database: database, log: log)
         }
 
-        /// The PostgreSQL database, for a test that takes it away.
-        var postgresDatabase: PostgresTestDatabase? { postgres }
-
         func remove() async {
-            await postgres?.drop()
+            await state.postgres?.drop()
         }
     }
 
@@ -104,7 +100,7 @@ struct SharedStoreTests {
         let log = SpyLog()
         let backend = try await store.startBackend(log: log)
         let cli = try CLI(backend: backend, key: store.key)
-        let database = try #require(store.postgresDatabase)
+        let database = try #require(store.state.postgres)
 
         try await database.takeAway()
         let refused = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
