@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `scripts/install --prefix DIR` put in place, used as a person would: the
 /// command on the PATH, its manual page read by `man`, its bash completion asked for
@@ -75,6 +78,75 @@ struct InstalledCommandTests {
         #expect(FileManager.default.fileExists(atPath: Self.installed("share/fish/vendor_completions.d/storefront.fish")))
     }
 
+    /// The symbol table lives in `bin/.debug/storefront.debug`, named by the program's
+    /// `.gnu_debuglink`: a crash report must still name functions. SIGQUIT (sent by the
+    /// backend the moment the login arrives) makes Swift's crash handler print one; the
+    /// backtracer is the toolchain's, which a static program cannot find by itself.
+    @Test("a backtrace of bin/storefront names its functions from bin/.debug", .enabled(if: shouldRun, skipped))
+    func backtraceNamesFunctions() async throws {
+        let backtracer = try #require(Self.toolchainBacktracer(), "no swift-backtrace-static beside the swift on PATH")
+        let child = SharedValue<Int32>(0)
+        let server = try LoopbackHTTPServer { _ in
+            let pid = child.value
+            if pid > 0 { kill(pid, SIGQUIT) }
+            return .hang
+        }
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.installed("bin/storefront"))
+        process.arguments = ["login", "--username", "emilys", "--password-stdin"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin",
+            "STOREFRONT_BASE_URL": "http://\(server.address):\(server.port)",
+            "STOREFRONT_DATA_DIR": folder.path,
+            "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,swift-backtrace=\(backtracer)",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let password = Pipe()
+        process.standardInput = password
+        // The report ends with "Backtrace took"; the program, its handler done, would
+        // go on waiting for the login's answer, so the test ends it there.
+        let report = SharedValue("")
+        let reported = AsyncStream<Void>.makeStream()
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let bytes = handle.availableData
+            let text = report.value + String(decoding: bytes, as: UTF8.self)
+            report.set(text)
+            if bytes.isEmpty || text.contains("Backtrace took") { reported.continuation.finish() }
+        }
+        let ended = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in ended.continuation.finish() }
+        try process.run()
+        child.set(process.processIdentifier)
+        try password.fileHandleForWriting.write(contentsOf: Data("emilyspass\n".utf8))
+        try password.fileHandleForWriting.close()
+        for await _ in reported.stream {}
+        errors.fileHandleForReading.readabilityHandler = nil
+        kill(process.processIdentifier, SIGKILL)
+        for await _ in ended.stream {}
+
+        let text = report.value
+        #expect(text.contains("Backtracing"), "\(text)")
+        #expect(text.contains("_dispatch_sig_thread"), "\(text)")
+        #expect(!text.contains("<unknown> in storefront"), "\(text)")
+    }
+
+    /// `swift-backtrace-static` of the toolchain whose `swift` is first on PATH.
+    static func toolchainBacktracer() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let swift = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift")
+            guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+            let backtracer = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("../libexec/swift/linux/swift-backtrace-static").standardizedFileURL.path
+            return FileManager.default.isExecutableFile(atPath: backtracer) ? backtracer : nil
+        }
+        return nil
+    }
+
     /// On a copy of the prefix, with a file of someone else's beside ours: the uninstall
     /// takes ours and leaves theirs.
     @Test("--uninstall removes exactly what was installed", .enabled(if: shouldRun, skipped))
@@ -85,7 +157,7 @@ struct InstalledCommandTests {
         try "not ours".write(toFile: copy.file("bin/other-tool"), atomically: true, encoding: .utf8)
         let listed = try String(contentsOfFile: copy.file("share/storefront/installed-files"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
-        #expect(listed.count == 6)
+        #expect(listed.count == 8)
 
         let script = RepositoryFolder.root.appendingPathComponent("scripts/install").path
         let removed = try await Self.run(script, ["--prefix", copy.path, "--uninstall"])
