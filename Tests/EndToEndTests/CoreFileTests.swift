@@ -24,15 +24,10 @@ struct CoreFileTests {
     )
     func crashDuringLogin() async throws {
         // A backend that takes the login and never answers: the password is in memory.
-        // It sends SIGQUIT itself, from its own thread, the moment the login arrives:
-        // no scheduling of the test's tasks stands between, so on a loaded machine the
-        // client's 15 s deadline cannot end the login first (it did, exiting 69).
+        // It sends SIGQUIT itself the moment the login arrives, so on a loaded machine
+        // the client's 15 s deadline cannot end the login first (it did, exiting 69).
         let child = SharedValue<Int32>(0)
-        let server = try LoopbackHTTPServer { _ in
-            let pid = child.value
-            if pid > 0 { kill(pid, SIGQUIT) }
-            return .hang
-        }
+        let server = try LoopbackHTTPServer.signalling(SIGQUIT, to: child)
         defer { server.stop() }
         let folder = try TemporaryDirectory()
         let key = try GatewayKey.fresh()

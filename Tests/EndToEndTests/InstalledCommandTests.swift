@@ -86,11 +86,7 @@ struct InstalledCommandTests {
     func backtraceNamesFunctions() async throws {
         let backtracer = try #require(Self.toolchainBacktracer(), "no swift-backtrace-static beside the swift on PATH")
         let child = SharedValue<Int32>(0)
-        let server = try LoopbackHTTPServer { _ in
-            let pid = child.value
-            if pid > 0 { kill(pid, SIGQUIT) }
-            return .hang
-        }
+        let server = try LoopbackHTTPServer.signalling(SIGQUIT, to: child)
         defer { server.stop() }
         let folder = try TemporaryDirectory()
         let process = Process()
@@ -98,7 +94,7 @@ struct InstalledCommandTests {
         process.arguments = ["login", "--username", "emilys", "--password-stdin"]
         process.environment = [
             "PATH": "/usr/bin:/bin",
-            "STOREFRONT_BASE_URL": "http://\(server.address):\(server.port)",
+            "STOREFRONT_BASE_URL": server.baseURL.absoluteString,
             "STOREFRONT_DATA_DIR": folder.path,
             "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,swift-backtrace=\(backtracer)",
         ]
