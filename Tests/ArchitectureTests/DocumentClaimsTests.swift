@@ -29,6 +29,7 @@ struct DocumentClaimsTests {
         "FuzzDecapsulation", "FuzzBinaryHTTP", "FuzzSessionFile", "FuzzCacheEntry", "FuzzTerminalKeys",
         "SystemPackage", "FilePath", "FoundationEssentials", // swift-system's module and its type; Foundation's core
         "Thread", "Bundle", "NSString", // Foundation's, outside FoundationEssentials
+        "Mirror", "Error", "NIOAny", // the standard library's reflection and error protocol; SwiftNIO's
     ]
 
     /// Every span in backticks, with the document it came from.
