@@ -12,7 +12,9 @@ import SQLiteNIO
 /// process: an insert that conflicts is the replay, a delete that returns the row is
 /// the one spend of a refresh token. The schema is made at start-up inside a write
 /// transaction, so several processes may start at once. The file is made `0600` before
-/// SQLite opens it; its `-wal` and `-shm` files take its mode.
+/// SQLite opens it; its `-wal` and `-shm` files take its mode. A file (or companion)
+/// that others may read or write, or another user owns, is refused: whoever can write
+/// it can plant a token's digest and sign in as anyone.
 public final class SQLiteBackendStore: BackendStore {
     private let connection: SQLiteConnection
     /// The thread SQLite's calls run on, the store's own: started with it and stopped by
@@ -34,6 +36,7 @@ public final class SQLiteBackendStore: BackendStore {
         if let file {
             do {
                 try PrivateFiles.create(at: file)
+                for companion in ["-wal", "-shm"] { try PrivateFiles.checkPrivate(at: file + companion) }
             } catch {
                 throw BackendStoreFailure("the database \(file) cannot be opened: \(error.description)")
             }

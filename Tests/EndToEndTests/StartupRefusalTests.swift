@@ -159,6 +159,23 @@ struct StartupRefusalTests {
         #expect(!screen.contains("Password for"), "the password was asked for first: \(screen)")
     }
 
+    @Test("serve with a database file, or its -wal, that others may read or write is refused: 78, naming the chmod; nothing is changed", arguments: [
+        ("backend.sqlite", 0o666), ("backend.sqlite", 0o644), ("backend.sqlite-wal", 0o664),
+    ] as [(String, Int)])
+    func looseDatabaseFile(name: String, mode: Int) async throws {
+        let folder = try TemporaryDirectory()
+        let loose = folder.file(name)
+        try PrivateFiles.writeAtomically([], to: loose)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+
+        let result = try await cli.run(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("chmod 600 \(loose)"), "\(result.standardError)")
+        #expect(try FileManager.default.attributesOfItem(atPath: loose)[.posixPermissions] as? Int == mode)
+    }
+
     @Test("serve on a port that is taken fails to start: 78, naming the address")
     func servePortTaken() async throws {
         let occupant = try LoopbackHTTPServer { _ in .hang }

@@ -50,6 +50,25 @@ struct PrivateFilesTests {
         #expect(try PrivateFiles.read(at: file) == [7, 8])
     }
 
+    @Test(
+        "create and checkPrivate refuse an existing file others may read or write, naming the chmod; a missing companion passes",
+        arguments: [0o666, 0o644, 0o604, 0o620] as [mode_t]
+    )
+    func refusesLooseExistingFile(mode: mode_t) throws {
+        let temporary = try TemporaryDirectory()
+        let file = temporary.file("backend.sqlite")
+        try PrivateFiles.writeAtomically([7], to: file)
+        #expect(chmod(file, mode) == 0)
+        #expect(throws: FileSystemError.tooPermissive(path: file, mode: UInt32(S_IFREG) | UInt32(mode))) { try PrivateFiles.create(at: file) }
+        #expect(throws: FileSystemError.tooPermissive(path: file, mode: UInt32(S_IFREG) | UInt32(mode))) {
+            try PrivateFiles.checkPrivate(at: file)
+        }
+        try PrivateFiles.checkPrivate(at: temporary.file("backend.sqlite-wal"))
+        #expect(chmod(file, 0o600) == 0)
+        try PrivateFiles.create(at: file)
+        try PrivateFiles.checkPrivate(at: file)
+    }
+
     @Test("a missing file reads as nil and removing it twice is fine")
     func missingFile() throws {
         let temporary = try TemporaryDirectory()
