@@ -14,6 +14,7 @@ extension ServerCommand {
     /// The store `--database` (or `STOREFRONT_DATABASE`) names, its schema made when
     /// missing; without one, the data folder's SQLite file, made (private) when missing.
     func openStore(console: ServerConsole, logger: Logger, environment: [String: String]) async throws -> (any BackendStore, StoreDatabase) {
+        let capacity = try replayCapacity(console: console, environment: environment)
         if let uri = options.database ?? environment["STOREFRONT_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let address: PostgresAddress
             do {
@@ -22,7 +23,7 @@ extension ServerCommand {
                 throw console.fail(StartupFailure("--database: \(error.description); give postgres://user@host:port/name."))
             }
             do {
-                return (try await PostgresBackendStore.open(address, logger: logger), StoreDatabase(postgres: address))
+                return (try await PostgresBackendStore.open(address, capacity: capacity, logger: logger), StoreDatabase(postgres: address))
             } catch {
                 throw console.fail(StartupFailure("The backend cannot start: \(error.description)."))
             }
@@ -31,12 +32,22 @@ extension ServerCommand {
         let file = (folder as NSString).appendingPathComponent(Self.databaseName)
         do {
             try PrivateFiles.createDirectory(at: folder)
-            return (try await SQLiteBackendStore.open(file: file), StoreDatabase(sqliteFile: file))
+            return (try await SQLiteBackendStore.open(file: file, capacity: capacity), StoreDatabase(sqliteFile: file))
         } catch let error as FileSystemError {
             throw console.fail(StartupFailure(couldNotWrite: "the backend's database", reason: error.description))
         } catch {
             throw console.fail(StartupFailure("The backend's database cannot be used: \(error)."))
         }
+    }
+
+    /// `--replay-capacity`, else `STOREFRONT_REPLAY_CAPACITY`, else the standard million.
+    private func replayCapacity(console: ServerConsole, environment: [String: String]) throws -> Int {
+        if let capacity = options.replayCapacity { return capacity }
+        guard let text = environment["STOREFRONT_REPLAY_CAPACITY"], !text.isEmpty else { return ReplayCapacity.standard }
+        guard let capacity = Int(text), capacity >= 1 else {
+            throw console.fail(StartupFailure("STOREFRONT_REPLAY_CAPACITY must be a whole number, 1 or more, not \(text.debugDescription)."))
+        }
+        return capacity
     }
 
     /// The database the store is in, as `serve` names it: its kind, for `--json`, and

@@ -34,6 +34,9 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "Keep sessions and the replay memory in this PostgreSQL database (postgres://user[:password]@host[:port]/name[?sslmode=require]), which several gateways of one store share; default: backend.sqlite in the data directory. Also STOREFRONT_DATABASE.")
     public var database: String?
 
+    @Option(name: .long, help: "How many requests served the replay memory holds at once, with room for a tenth as many refused for a date ahead (default 1000000, about 94 MB of database). Also STOREFRONT_REPLAY_CAPACITY.")
+    public var replayCapacity: Int?
+
     @Option(name: .long, help: "Serve https with this PEM certificate chain (with --tls-key).")
     public var tlsCert: String?
 
@@ -65,6 +68,7 @@ public struct ServeOptions: ParsableArguments {
         if plain, gatewayKeyFile != nil || rotateKey { throw ValidationError("--plain excludes --gateway-key-file and --rotate-key.") }
         guard previousKeyLifetime >= 0 else { throw ValidationError("--previous-key-lifetime must not be negative.") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
+        if let replayCapacity, replayCapacity < 1 { throw ValidationError("--replay-capacity must be 1 or more.") }
         if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }
         guard failFirst >= 0, latencyMs >= 0 else { throw ValidationError("--fail-first and --latency-ms must not be negative.") }
     }

@@ -62,16 +62,27 @@ struct ObliviousGateway: Sendable {
         let judgement = Self.window.judge(sent: sent.map { Int64($0.timeIntervalSince1970) }, now: now)
         // Remembered before any answer, whatever it is: a request refused here is never
         // served later, when a relay that kept it sends it again.
-        do {
-            guard try await replays.admit(opened.encapsulatedKey, until: judgement.rememberUntil, now: now) else {
-                return encapsulated(message(425, "This request was already received; it is not served twice"), with: sealer, now: now)
+        if let until = judgement.rememberUntil {
+            let admission: Admission
+            do {
+                admission = try await replays.admit(opened.encapsulatedKey, until: until, now: now, share: judgement.share)
+            } catch {
+                // Never served unrecorded: a copy of it could be served again after.
+                log("a request could not be remembered against replays, so it was not served: \(error)")
+                return encapsulated(busy(), with: sealer, now: now)
             }
-        } catch {
-            // Never served unrecorded: a copy of it could be served again after.
-            log("a request could not be remembered against replays, so it was not served: \(error)")
-            var busy = message(503, "The backend cannot record requests right now; try again shortly")
-            busy.headers["Retry-After"] = "30"
-            return encapsulated(busy, with: sealer, now: now)
+            switch (admission, judgement.share) {
+            case (.admitted, _):
+                break
+            case (.replayed, _):
+                return encapsulated(message(425, "This request was already received; it is not served twice"), with: sealer, now: now)
+            case (.full, .served):
+                log("the replay memory holds its limit of requests served; a request was refused until a sweep frees room")
+                return encapsulated(busy(), with: sealer, now: now)
+            case (.full, .refused):
+                // Refused for its date all the same; only its memory is lost (PROTOCOL.md).
+                log("the replay memory holds its limit of requests refused for their date; a request dated ahead was refused unremembered")
+            }
         }
         guard let inner else {
             return encapsulated(message(400, "The encapsulated request is not a Binary HTTP request"), with: sealer, now: now)
@@ -96,6 +107,13 @@ struct ObliviousGateway: Sendable {
             return StoreResponse(status: 500, body: [], headers: [:])
         }
         return StoreResponse(status: 200, body: sealed, headers: ["Content-Type": "message/ohttp-res", "Cache-Control": "private, no-store"])
+    }
+
+    /// The store cannot remember the request now: refused, not served, worth retrying.
+    private func busy() -> StoreResponse {
+        var busy = message(503, "The backend cannot record requests right now; try again shortly")
+        busy.headers["Retry-After"] = "30"
+        return busy
     }
 
     /// RFC 9458 section 6.5.2: the request's `Date` is missing or outside the window.

@@ -101,7 +101,7 @@ public struct StoreServer: Sendable {
             group.addTask { [store, sealingClock, logger] in
                 while !Task.isCancelled {
                     do {
-                        try await store.sweep(now: Int64(sealingClock.now.timeIntervalSince1970.rounded(.down)))
+                        try await Self.sweep(store, at: Int64(sealingClock.now.timeIntervalSince1970.rounded(.down)))
                     } catch {
                         logger.warning("the store could not be swept: \(error)")
                     }
@@ -111,6 +111,13 @@ public struct StoreServer: Sendable {
             defer { group.cancelAll() }
             try await serve()
         }
+    }
+
+    /// One sweep by a gateway whose clock says `now`: what every gateway's clock agrees
+    /// has expired (`ReplayWindow.sweepBefore`), so a gateway with a fast clock never
+    /// forgets a request one with a slow clock would still serve.
+    static func sweep(_ store: any BackendStore, at now: Int64) async throws(BackendStoreFailure) {
+        try await store.sweep(now: ObliviousGateway.window.sweepBefore(now: now))
     }
 
     private func application(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {

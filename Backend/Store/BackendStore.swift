@@ -34,10 +34,31 @@ public enum TokenKind: String, Sendable {
 
 /// The requests the gateway opened (RFC 9458 section 6.5), by their `enc`.
 public protocol ReplayRecords: Sendable {
-    /// Remembers `enc` until `expiry` and says true, when it is not remembered alive at
-    /// `now`; false when it is (a replay). One atomic insert: of two gateways given the
-    /// same request at once, one is told true.
-    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool
+    /// Remembers `enc` until `expiry` in `share` and says `.admitted`, when it is not
+    /// remembered alive at `now`; `.replayed` when it is. `.full` when it is new but
+    /// `share` holds its limit: nothing was remembered. One atomic insert: of two
+    /// gateways given the same request at once, one is told `.admitted`.
+    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission
+}
+
+/// The two parts of the replay memory, each with its own limit (`ReplayCapacity`), so
+/// that requests refused for their date, however many, never take the room of requests
+/// that are served.
+public enum ReplayShare: Sendable, Equatable {
+    /// Requests whose date lets them be served now.
+    case served
+    /// Requests refused for their date that a gateway could serve later (dated ahead).
+    case refused
+}
+
+/// What the memory says of one request.
+public enum Admission: Sendable, Equatable {
+    /// New: remembered now.
+    case admitted
+    /// Already remembered, alive: a replay.
+    case replayed
+    /// New, but its share is full: not remembered.
+    case full
 }
 
 /// The store could not be read or written: the request it was asked for is refused

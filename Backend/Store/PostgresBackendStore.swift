@@ -62,7 +62,8 @@ public final class PostgresBackendStore: BackendStore {
         return store
     }
 
-    /// Schema version 1, made when missing, by one gateway at a time.
+    /// The schema, made when missing and brought to version 2 (the memory's shares), by
+    /// one gateway at a time.
     private func migrate(logger: Logger) async throws(BackendStoreFailure) {
         _ = try await bounded {
             try await self.client.withTransaction(logger: logger) { connection in
@@ -75,6 +76,9 @@ public final class PostgresBackendStore: BackendStore {
                 try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)", logger: logger)
                 try await connection.query(
                     "CREATE TABLE IF NOT EXISTS replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
+                )
+                try await connection.query(
+                    "ALTER TABLE replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
                 )
                 try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)", logger: logger)
             }
@@ -105,25 +109,25 @@ public final class PostgresBackendStore: BackendStore {
         ).first
     }
 
-    public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
-        guard !capacity.isFull else {
-            // Full: a replay is still told apart; anything new is refused, not served.
+    public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
+        guard !capacity.isFull(share) else {
+            // Full: a replay is still told apart; anything new is not remembered.
             let kept = try await integers("SELECT 1::BIGINT FROM replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
-            guard kept.isEmpty else { return false }
-            throw capacity.refusal
+            return kept.isEmpty ? .full : .replayed
         }
         // Inserted, or an expired memory of it renewed: a row comes back. A live memory
         // of it: the update's condition fails, and none does. Of two gateways inserting
         // one `enc` at once, the second waits on the first's row and then finds it live.
         let admitted = try await integers(
             """
-            INSERT INTO replays (enc, expires) VALUES (\(ByteBuffer(bytes: enc)), \(expiry))
-            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires WHERE replays.expires < \(now)
+            INSERT INTO replays (enc, expires, refused) VALUES (\(ByteBuffer(bytes: enc)), \(expiry), \(share == .refused))
+            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < \(now)
             RETURNING 1::BIGINT
             """
         )
-        if !admitted.isEmpty { capacity.admitted() }
-        return !admitted.isEmpty
+        guard !admitted.isEmpty else { return .replayed }
+        capacity.admitted(share)
+        return .admitted
     }
 
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
@@ -133,10 +137,10 @@ public final class PostgresBackendStore: BackendStore {
         try await count()
     }
 
-    /// Counts the live requests anew, every gateway's.
+    /// Counts the live requests of each share anew, every gateway's.
     private func count() async throws(BackendStoreFailure) {
-        let live = try await integers("SELECT count(*) FROM replays").first ?? 0
-        capacity.counted(live)
+        let counts = try await integers("SELECT count(*) FILTER (WHERE NOT refused) FROM replays UNION ALL SELECT count(*) FILTER (WHERE refused) FROM replays")
+        capacity.counted(served: counts.first ?? 0, refused: counts.dropFirst().first ?? 0)
     }
 
     public func close() async {

@@ -63,7 +63,8 @@ public final class SQLiteBackendStore: BackendStore {
         return store
     }
 
-    /// Schema version 1, made when missing.
+    /// The schema, made when missing and brought to version 2 (the memory's shares) when
+    /// older.
     private func migrate() async throws(BackendStoreFailure) {
         // Both pragmas answer with a row; `run` ignores it.
         try await run("PRAGMA busy_timeout = 5000")
@@ -73,15 +74,23 @@ public final class SQLiteBackendStore: BackendStore {
         try await run("PRAGMA synchronous = NORMAL")
         try await run("BEGIN IMMEDIATE")
         do {
+            let version = try await run("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
             try await run("""
                 CREATE TABLE IF NOT EXISTS tokens (
                     digest BLOB PRIMARY KEY, kind TEXT NOT NULL, user_id INTEGER NOT NULL, expires INTEGER NOT NULL
                 ) WITHOUT ROWID
                 """)
             try await run("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)")
-            try await run("CREATE TABLE IF NOT EXISTS replays (enc BLOB PRIMARY KEY, expires INTEGER NOT NULL) WITHOUT ROWID")
+            if version == 1 {
+                try await run("ALTER TABLE replays ADD COLUMN refused INTEGER NOT NULL DEFAULT 0")
+            }
+            try await run("""
+                CREATE TABLE IF NOT EXISTS replays (
+                    enc BLOB PRIMARY KEY, expires INTEGER NOT NULL, refused INTEGER NOT NULL DEFAULT 0
+                ) WITHOUT ROWID
+                """)
             try await run("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)")
-            try await run("PRAGMA user_version = 1")
+            try await run("PRAGMA user_version = 2")
             try await run("COMMIT")
         } catch {
             _ = try? await run("ROLLBACK")
@@ -113,27 +122,27 @@ public final class SQLiteBackendStore: BackendStore {
         return rows.first?.column("user_id")?.integer
     }
 
-    public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
-        guard !capacity.isFull else {
-            // Full: a replay is still told apart; anything new is refused, not served.
+    public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
+        guard !capacity.isFull(share) else {
+            // Full: a replay is still told apart; anything new is not remembered.
             let kept = try await run(
                 "SELECT 1 FROM replays WHERE enc = ?1 AND expires >= ?2", [.blob(ByteBuffer(bytes: enc)), .integer(Int(now))]
             )
-            guard kept.isEmpty else { return false }
-            throw capacity.refusal
+            return kept.isEmpty ? .full : .replayed
         }
         // Inserted, or an expired memory of it renewed: a row comes back. A live memory
         // of it: the update's condition fails, and none does.
         let rows = try await run(
             """
-            INSERT INTO replays (enc, expires) VALUES (?1, ?2)
-            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires WHERE replays.expires < ?3
+            INSERT INTO replays (enc, expires, refused) VALUES (?1, ?2, ?3)
+            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < ?4
             RETURNING 1
             """,
-            [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(Int(now))]
+            [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(share == .refused ? 1 : 0), .integer(Int(now))]
         )
-        if !rows.isEmpty { capacity.admitted() }
-        return !rows.isEmpty
+        guard !rows.isEmpty else { return .replayed }
+        capacity.admitted(share)
+        return .admitted
     }
 
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
@@ -146,11 +155,10 @@ public final class SQLiteBackendStore: BackendStore {
         try await count()
     }
 
-    /// Counts the live requests anew, every process's.
+    /// Counts the live requests of each share anew, every process's.
     private func count() async throws(BackendStoreFailure) {
-        let rows = try await run("SELECT count(*) AS live FROM replays")
-        let live = rows.first?.column("live")?.integer ?? 0
-        capacity.counted(live)
+        let rows = try await run("SELECT count(*) - coalesce(sum(refused), 0) AS served, coalesce(sum(refused), 0) AS refused FROM replays")
+        capacity.counted(served: rows.first?.column("served")?.integer ?? 0, refused: rows.first?.column("refused")?.integer ?? 0)
     }
 
     public func close() async {

@@ -23,10 +23,10 @@ actor InMemoryBackendStore: BackendStore {
         return token.userID
     }
 
-    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) -> Bool {
-        if let remembered = replays[enc], remembered >= now { return false }
+    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) -> Admission {
+        if let remembered = replays[enc], remembered >= now { return .replayed }
         replays[enc] = expiry
-        return true
+        return .admitted
     }
 
     func sweep(now: Int64) {

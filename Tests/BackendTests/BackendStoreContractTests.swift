@@ -114,7 +114,7 @@ struct BackendStoreContractTests {
         var admitted = 0
         try await kind.with { store, _ in
             admitted = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<20 { group.addTask { try await store.admit(Self.digest, until: 1_300, now: 1_000) } }
+                for _ in 0..<20 { group.addTask { try await store.admit(Self.digest, until: 1_300, now: 1_000, share: .served) == .admitted } }
                 return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
             }
         }
@@ -130,15 +130,17 @@ struct BackendStoreContractTests {
     @Test("a request is admitted once while remembered, and again once its memory has expired", arguments: BackendStoreKind.all)
     func admitsOnce(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            var answers: [Bool] = []
-            for (until, now): (Int64, Int64) in [(1_300, 1_000), (1_400, 1_100), (1_600, 1_300), (1_601, 1_301), (1_700, 1_600)] {
-                answers.append(try await store.admit(Self.digest, until: until, now: now))
+            var answers: [Admission] = []
+            for (until, now, share): (Int64, Int64, ReplayShare) in [
+                (1_300, 1_000, .served), (1_400, 1_100, .served), (1_600, 1_300, .refused), (1_601, 1_301, .refused), (1_700, 1_600, .served),
+            ] {
+                answers.append(try await store.admit(Self.digest, until: until, now: now, share: share))
             }
-            // Admitted; a replay; still remembered at its last second; admitted anew once
-            // expired; remembered anew until 1601.
-            #expect(answers == [true, false, false, true, false])
-            let other = try await store.admit(Self.other, until: 1_300, now: 1_000)
-            #expect(other)
+            // Admitted; a replay; still remembered at its last second, whatever its share;
+            // admitted anew once expired; remembered anew until 1601.
+            #expect(answers == [.admitted, .replayed, .replayed, .admitted, .replayed])
+            let other = try await store.admit(Self.other, until: 1_300, now: 1_000, share: .served)
+            #expect(other == .admitted)
         }
     }
 
@@ -147,18 +149,48 @@ struct BackendStoreContractTests {
         #expect(try await Self.admittedByTwenty(kind) == 1)
     }
 
-    @Test("a store at its capacity refuses a new request, never admits it unrecorded, and admits again once a sweep frees room", arguments: BackendStoreKind.all)
+    @Test("a store at its capacity remembers no new request, still tells a replay apart, and admits again once a sweep frees room", arguments: BackendStoreKind.all)
     func capacity(kind: BackendStoreKind) async throws {
         try await kind.with(capacity: 2) { store, _ in
-            let first = try await store.admit([1], until: 1_300, now: 1_000)
-            let second = try await store.admit([2], until: 2_000, now: 1_000)
-            #expect(first && second)
-            await #expect(throws: BackendStoreFailure.self) { try await store.admit([3], until: 1_300, now: 1_000) }
-            let replayed = try await store.admit([2], until: 2_000, now: 1_100)
-            #expect(!replayed, "a replay is still told apart when full")
+            let first = try await store.admit([1], until: 1_300, now: 1_000, share: .served)
+            let second = try await store.admit([2], until: 2_000, now: 1_000, share: .served)
+            #expect(first == .admitted && second == .admitted)
+            #expect(try await store.admit([3], until: 1_300, now: 1_000, share: .served) == .full)
+            #expect(try await store.admit([2], until: 2_000, now: 1_100, share: .served) == .replayed, "a replay is still told apart when full")
+            #expect(try await store.admit([3], until: 1_300, now: 1_000, share: .served) == .full, "nothing was remembered")
             try await store.sweep(now: 1_301)
-            let afterSweep = try await store.admit([3], until: 1_700, now: 1_301)
-            #expect(afterSweep)
+            let afterSweep = try await store.admit([3], until: 1_700, now: 1_301, share: .served)
+            #expect(afterSweep == .admitted)
+        }
+    }
+
+    @Test(
+        "requests refused for their date have a tenth of the room, apart: filling it takes none from requests served, and a replay of one is still told apart",
+        arguments: BackendStoreKind.all
+    )
+    func refusedShare(kind: BackendStoreKind) async throws {
+        try await kind.with(capacity: 20) { store, _ in
+            var refused: [Admission] = []
+            for enc: UInt8 in 1...3 { refused.append(try await store.admit([enc], until: 87_700, now: 1_000, share: .refused)) }
+            #expect(refused == [.admitted, .admitted, .full])
+            var served: [Admission] = []
+            for enc: UInt8 in 101...121 { served.append(try await store.admit([enc], until: 1_300, now: 1_000, share: .served)) }
+            #expect(served == Array(repeating: .admitted, count: 20) + [.full])
+            #expect(try await store.admit([1], until: 1_300, now: 87_000, share: .served) == .replayed, "dated ahead, then replayed when its date comes")
+            #expect(try await store.admit([3], until: 87_700, now: 1_000, share: .refused) == .full)
+        }
+    }
+
+    @Test("a sweep's count, on opening again, divides the rows into their shares", arguments: BackendStoreKind.all.filter(\.persists))
+    func sharesCountedOnOpening(kind: BackendStoreKind) async throws {
+        try await kind.with(capacity: 20) { first, location in
+            for enc: UInt8 in 1...2 { _ = try await first.admit([enc], until: 87_700, now: 1_000, share: .refused) }
+            let second = try await kind.open(location, 20)
+            let refused = try? await second.admit([3], until: 87_700, now: 1_000, share: .refused)
+            let served = try? await second.admit([4], until: 1_300, now: 1_000, share: .served)
+            await second.close()
+            #expect(refused == .full)
+            #expect(served == .admitted)
         }
     }
 
@@ -177,14 +209,14 @@ struct BackendStoreContractTests {
     func sharedAndPersistent(kind: BackendStoreKind) async throws {
         try await kind.with { first, location in
             try await first.keep(Self.digest, kind: .refresh, userID: 9, expires: 2_000)
-            let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000)
-            #expect(admittedFirst)
+            let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000, share: .served)
+            #expect(admittedFirst == .admitted)
             let second = try await kind.open(location, SQLiteBackendStore.defaultCapacity)
             let spent = try? await second.spend(refresh: Self.digest, now: 1_000)
-            let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000)
+            let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000, share: .served)
             await second.close()
             #expect(spent == 9)
-            #expect(admitted == false)
+            #expect(admitted == .replayed)
             #expect(try await first.spend(refresh: Self.digest, now: 1_000) == nil, "spent by the other")
         }
     }

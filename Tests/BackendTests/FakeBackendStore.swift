@@ -32,7 +32,7 @@ actor FakeBackendStore: BackendStore {
     }
 
     private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64)] = [:]
-    private var replays: [[UInt8]: Int64] = [:]
+    private var replays: [[UInt8]: (expires: Int64, share: ReplayShare)] = [:]
     private let failing: Bool
     private let mistake: PlantedMistake?
     private let capacity: Int
@@ -67,19 +67,20 @@ actor FakeBackendStore: BackendStore {
         return token.userID
     }
 
-    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64) async throws(BackendStoreFailure) -> Bool {
+    func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
         try reachable()
-        if let kept = replays[enc], kept >= now { return false }
-        guard replays.count < capacity else { throw BackendStoreFailure("the fake's replay memory is full") }
+        if let kept = replays[enc], kept.expires >= now { return .replayed }
+        let limit = share == .served ? capacity : max(1, capacity / 10)
+        guard replays.values.count(where: { $0.share == share }) < limit else { return .full }
         if mistake == .looksThenAdmits { await meetAnotherCaller() }
-        replays[enc] = expiry
-        return true
+        replays[enc] = (expiry, share)
+        return .admitted
     }
 
     func sweep(now: Int64) throws(BackendStoreFailure) {
         try reachable()
         tokens = tokens.filter { $0.value.expires >= (now - ($0.value.kind == .access ? 86_400 : 0)) }
-        replays = replays.filter { $0.value >= now }
+        replays = replays.filter { $0.value.expires >= now }
     }
 
     func close() {}

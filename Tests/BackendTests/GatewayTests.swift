@@ -21,7 +21,8 @@ struct GatewayTests {
     var now: Int64 { Int64(clock.now.timeIntervalSince1970) }
 
     /// A handler whose ring holds `current`, and `previous` until an hour from the start.
-    func handler(store: any BackendStore = FakeBackendStore()) throws -> StoreHTTPHandler {
+    /// - Parameter gatewayClock: the gateway's own clock, when it is not the test's.
+    func handler(store: any BackendStore = FakeBackendStore(), gatewayClock: FakeWallClock? = nil) throws -> StoreHTTPHandler {
         let ring = try GatewayKeyRing(current: current, previous: [.init(key: previous, notAfter: now + 3_600)])
         return StoreHTTPHandler(
             service: StoreService(
@@ -29,7 +30,7 @@ struct GatewayTests {
                 tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: nil),
                 catalogue: Catalogue(seed: 1, count: 10)
             ),
-            gateway: ObliviousGateway(keys: GatewayKeys(ring), replays: store, clock: clock),
+            gateway: ObliviousGateway(keys: GatewayKeys(ring), replays: store, clock: gatewayClock ?? clock),
             faults: FaultPlan(failures: 0), latency: .zero, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
     }

@@ -12,7 +12,7 @@ struct StartupRefusalTests {
         ["search", "phone", "--limit", "0"], ["search", "   "], ["search", "phone", "--page", "0"],
         ["login", "--username", "emilys", "--password", "emilyspass"], ["search"], ["frobnicate"],
         ["search", "phone", "--base-url", "ftp://example.invalid"], ["whoami", "--session-store", "vault"],
-        ["demo", "--session-store", "vault"],
+        ["demo", "--session-store", "vault"], ["serve", "--replay-capacity", "0"],
     ])
     func usageErrors(arguments: [String]) async throws {
         let folder = try TemporaryDirectory()
