@@ -31,7 +31,7 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "Where a fresh gateway key, its configuration and the database (backend.sqlite) are written (default: the data directory).")
     public var dataDir: String?
 
-    @Option(name: .long, help: "Keep sessions and the replay memory in this PostgreSQL database (postgres://user[:password]@host[:port]/name[?sslmode=require]), which several gateways of one store share; default: backend.sqlite in the data directory. Also STOREFRONT_DATABASE.")
+    @Option(name: .long, help: "Keep sessions and the replay memory in this PostgreSQL database (postgres://user@host[:port]/name[?sslmode=require|verify-full], or ?host=/socket/folder), which several gateways of one store share; default: backend.sqlite in the data directory. No password here, where every local user can read it: STOREFRONT_DATABASE_PASSWORD_FILE, or the whole URI in STOREFRONT_DATABASE.")
     public var database: String?
 
     @Option(name: .long, help: "How many requests served the replay memory holds at once, with room for a tenth as many refused for a date ahead (default 1000000, about 94 MB of database). Also STOREFRONT_REPLAY_CAPACITY.")

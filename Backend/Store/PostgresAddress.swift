@@ -3,23 +3,33 @@ import Foundation
 /// Where a PostgreSQL database is, read from a connection URI as libpq writes one
 /// (`postgres://user:password@host:5432/database?sslmode=require`): what `serve
 /// --database` and `STOREFRONT_DATABASE` take. Its description leaves the password out,
-/// so it can be shown and logged.
+/// so it can be shown and logged, and no sentence about a URI repeats its text.
 public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
+    /// A host name or address, or, starting with `/`, the folder of the server's Unix
+    /// socket (libpq's rule), as `?host=/path` gives it.
     public var host: String
     public var port: Int
     public var user: String
     public var password: String?
     public var database: String
-    /// libpq's `sslmode`, of which these three (`verify-full` is `require`, whose
-    /// certificate check NIO makes anyway): none by default, as on loopback.
+    /// libpq's `sslmode`: none by default, as on loopback and a Unix socket.
     public var tls: TLSMode
 
-    /// Whether the connection is encrypted.
-    public enum TLSMode: String, Sendable {
-        case disable, prefer, require
+    /// Whether the connection is encrypted. `prefer` and `allow` are refused: each falls
+    /// back to plaintext when an attacker on the path says the server has no TLS.
+    public enum TLSMode: String, Sendable, CaseIterable {
+        case disable
+        /// TLS, its certificate checked against the system's trust and the host name:
+        /// NIO checks both for `require` too, so `require` is `verify-full`.
+        case require
+        case verifyFull = "verify-full"
     }
 
-    /// The URI is not one this reads.
+    /// The query parameters read; any other is refused by name, as one ignored could be
+    /// a setting (`ssl=true`) the operator believes in force.
+    static let parameters: Set<String> = ["sslmode", "host", "port"]
+
+    /// The URI is not one this reads; the sentence never repeats the URI.
     public struct Unreadable: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
@@ -34,31 +44,71 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     public init(uri text: String) throws(Unreadable) {
-        guard Self.isURI(text), let components = URLComponents(string: text) else {
-            throw Unreadable(description: "\(text.debugDescription) is not a postgres:// URI")
+        guard Self.isURI(text) else {
+            throw Unreadable(description: "it is not a postgres:// URI")
         }
-        guard let host = components.host, !host.isEmpty else {
+        guard let components = URLComponents(string: text) else {
+            throw Unreadable(description: "it is not a URI that can be read; percent-encode any / ? # @ : or % in the user name or password")
+        }
+        let query = components.percentEncodedQueryItems ?? []
+        if let unknown = query.first(where: { !Self.parameters.contains($0.name) }) {
+            throw Unreadable(description: "the parameter \(unknown.name) is not one this reads (\(Self.parameters.sorted().joined(separator: ", ")))")
+        }
+        func parameter(_ name: String) throws(Unreadable) -> String? {
+            guard let item = query.first(where: { $0.name == name }) else { return nil }
+            guard let value = item.value?.removingPercentEncoding, !value.isEmpty else {
+                throw Unreadable(description: "the parameter \(name) has no value")
+            }
+            return value
+        }
+        let named = components.percentEncodedHost.map { Self.unbracketed($0) }.flatMap(\.removingPercentEncoding) ?? ""
+        guard let host = try parameter("host") ?? (named.isEmpty ? nil : named) else {
             throw Unreadable(description: "the URI names no host")
         }
-        guard let user = components.user, !user.isEmpty else {
+        guard let user = components.percentEncodedUser?.removingPercentEncoding, !user.isEmpty else {
             throw Unreadable(description: "the URI names no user")
         }
-        let database = String(components.path.drop { $0 == "/" })
-        guard !database.isEmpty else {
+        var password: String?
+        if let encoded = components.percentEncodedPassword {
+            guard let decoded = encoded.removingPercentEncoding else {
+                throw Unreadable(description: "the password's percent-encoding is not valid (a % is written %25)")
+            }
+            password = decoded
+        }
+        guard let database = String(components.percentEncodedPath.drop { $0 == "/" }).removingPercentEncoding, !database.isEmpty else {
             throw Unreadable(description: "the URI names no database")
         }
-        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        guard let tls = mode == "verify-full" ? .require : TLSMode(rawValue: mode) else {
-            throw Unreadable(description: "sslmode \(mode) is not one of disable, prefer, require, verify-full")
+        let port: Int
+        if let text = try parameter("port") {
+            guard let number = Int(text), (1...65_535).contains(number) else { throw Unreadable(description: "the port \(text) is not a port") }
+            port = number
+        } else {
+            port = components.port ?? 5432
         }
-        self.init(
-            host: host, port: components.port ?? 5432, user: user.removingPercentEncoding ?? user,
-            password: components.password.map { $0.removingPercentEncoding ?? $0 },
-            database: database.removingPercentEncoding ?? database, tls: tls
-        )
+        let mode = try parameter("sslmode") ?? TLSMode.disable.rawValue
+        guard let tls = TLSMode(rawValue: mode) else {
+            throw Unreadable(description: "sslmode \(mode) is not one of disable, require, verify-full (prefer and allow fall back to plaintext)")
+        }
+        if host.hasPrefix("/"), tls != .disable {
+            throw Unreadable(description: "a Unix socket (host=\(host)) takes no TLS; leave sslmode out")
+        }
+        self.init(host: host, port: port, user: user, password: password, database: database, tls: tls)
+    }
+
+    /// An IPv6 literal without the brackets a URI writes it in.
+    private static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    /// The Unix socket's path when `host` names its folder (libpq's `.s.PGSQL.PORT`).
+    public var socketPath: String? {
+        host.hasPrefix("/") ? (host as NSString).appendingPathComponent(".s.PGSQL.\(port)") : nil
     }
 
     public var description: String {
-        "postgres://\(user)@\(host):\(port)/\(database)" + (tls == .disable ? "" : "?sslmode=\(tls.rawValue)")
+        let query = tls == .disable ? "" : "?sslmode=\(tls.rawValue)"
+        if host.hasPrefix("/") { return "postgres://\(user)@/\(database)?host=\(host)&port=\(port)" }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "postgres://\(user)@\(shownHost):\(port)/\(database)" + query
     }
 }

@@ -36,12 +36,15 @@ public final class PostgresBackendStore: BackendStore {
     ) async throws(BackendStoreFailure) -> PostgresBackendStore {
         let tls: PostgresClient.Configuration.TLS = switch address.tls {
         case .disable: .disable
-        case .prefer: .prefer(.makeClientConfiguration())
-        case .require: .require(.makeClientConfiguration())
+        case .require, .verifyFull: .require(.makeClientConfiguration())
         }
-        var configuration = PostgresClient.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: tls
-        )
+        var configuration = if let socket = address.socketPath {
+            PostgresClient.Configuration(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
+        } else {
+            PostgresClient.Configuration(
+                host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: tls
+            )
+        }
         configuration.options.connectTimeout = deadline
         // The pool says each failed connection at `info` (a dozen lines a minute while the
         // database is away), and warns when a lease comes before its `run()` task has

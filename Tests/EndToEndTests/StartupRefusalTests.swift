@@ -191,17 +191,30 @@ struct StartupRefusalTests {
     @Test("serve with a database it cannot read or reach fails to start: 78, one sentence naming it, never its password")
     func serveUnusableDatabase() async throws {
         let refusing = try RefusingPort()
-        let cli = try CLI(backend: nil, key: nil)
+        var cli = try CLI(backend: nil, key: nil)
+        let serve = ["serve", "--plain", "--port", "0"]
 
-        let unreadable = try await cli.run(["serve", "--plain", "--port", "0", "--database", "mysql://app:hunter2@db/store"])
-        let unreachable = try await cli.run(["serve", "--plain", "--port", "0", "--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
+        var unreadable: [CLI.Result] = []
+        for uri in ["mysql://app:hunter2@db/store", "postgres://app:hun#ter2@db/store", "host=db user=app password=hunter2 dbname=store"] {
+            cli.environment["STOREFRONT_DATABASE"] = uri
+            unreadable.append(try await cli.run(serve))
+        }
+        cli.environment["STOREFRONT_DATABASE"] = "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"
+        let unreachable = try await cli.run(serve)
+        cli.environment["STOREFRONT_DATABASE"] = nil
+        let inArguments = try await cli.run(serve + ["--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
 
-        #expect(unreadable.status == 78, "\(unreadable.everything)")
-        #expect(unreadable.standardError.contains("is not a postgres:// URI"), "\(unreadable.everything)")
+        #expect(unreadable.map(\.status) == [78, 78, 78], "\(unreadable.map(\.everything))")
+        #expect(unreadable[0].standardError.contains("STOREFRONT_DATABASE cannot be used: it is not a postgres:// URI"), "\(unreadable[0].everything)")
+        #expect(unreadable[1].standardError.contains("percent-encode"), "\(unreadable[1].everything)")
         #expect(unreachable.status == 78, "\(unreachable.everything)")
         #expect(unreachable.standardError == "storefront: The backend cannot start: the database at postgres://app@127.0.0.1:\(refusing.port)/store "
             + "cannot be used: the database could not be reached, or did not answer, within 5.0 seconds.\n", "\(unreachable.everything)")
-        #expect(!unreachable.everything.contains("hunter2"))
+        #expect(inArguments.status == 78, "\(inArguments.everything)")
+        #expect(inArguments.standardError.contains("--database carries a password, which every local user can read in the process list"))
+        for result in unreadable + [unreachable, inArguments] {
+            #expect(!result.everything.contains("hunter2") && !result.everything.contains("ter2"), "\(result.everything)")
+        }
     }
 
     @Test("a backend address with a user or password in it is refused, and never echoed")
