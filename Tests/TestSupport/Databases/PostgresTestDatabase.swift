@@ -9,16 +9,32 @@ import Testing
 /// why; they skip only when asked to by name, with `STOREFRONT_SKIP_POSTGRES=1`.
 public struct PostgresTestDatabase: Sendable {
     /// The database's URI, as `serve --database` takes it.
-    public var uri: String { "postgres://\(cluster.user)@\(cluster.host):\(cluster.port)/\(name)" }
+    public var uri: String { "postgres://\(cluster.user)@/\(name)?host=\(cluster.folder)&port=\(cluster.port)" }
     private let name: String
     /// The cluster it is in, where its making, dropping and taking away are done.
     private let cluster: Cluster
 
-    /// The test cluster's address, as `STOREFRONT_TEST_POSTGRES` gives it.
-    private struct Cluster: Sendable {
-        let host: String
-        let port: Int
-        let user: String
+    /// The test cluster's address, as `STOREFRONT_TEST_POSTGRES` gives it: the folder of
+    /// its Unix socket, its port and the tests' role.
+    public struct Cluster: Sendable {
+        public let folder: String
+        public let port: Int
+        public let user: String
+
+        /// The socket's path, libpq's `FOLDER/.s.PGSQL.PORT`.
+        public var socket: String { "\(folder)/.s.PGSQL.\(port)" }
+
+        /// The cluster `scripts/with-postgres` named, or why there is none.
+        public static func named() throws -> Cluster {
+            guard let server = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"],
+                  let components = URLComponents(string: server), let user = components.user,
+                  let folder = components.queryItems?.first(where: { $0.name == "host" })?.value,
+                  let port = components.queryItems?.first(where: { $0.name == "port" })?.value.flatMap({ Int($0) }) else {
+                throw Unavailable(description: "no PostgreSQL to test against: run the tests through scripts/test, which starts one "
+                    + "(scripts/with-postgres), or set STOREFRONT_SKIP_POSTGRES=1 to skip the PostgreSQL suites")
+            }
+            return Cluster(folder: folder, port: port, user: user)
+        }
     }
 
     /// Whether the PostgreSQL suites were asked to skip.
@@ -36,14 +52,9 @@ public struct PostgresTestDatabase: Sendable {
 
     /// A new, empty database in the test cluster.
     public static func make() async throws -> PostgresTestDatabase {
-        guard let server = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"],
-              let components = URLComponents(string: server), let host = components.host, let user = components.user else {
-            throw Unavailable(description: "no PostgreSQL to test against: run the tests through scripts/test, which starts one "
-                + "(scripts/with-postgres), or set STOREFRONT_SKIP_POSTGRES=1 to skip the PostgreSQL suites")
-        }
         let database = PostgresTestDatabase(
             name: "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
-            cluster: Cluster(host: host, port: components.port ?? 5432, user: user)
+            cluster: try Cluster.named()
         )
         try await database.administer("CREATE DATABASE \(database.name)")
         return database
@@ -66,13 +77,13 @@ public struct PostgresTestDatabase: Sendable {
         try await administer("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
     }
 
+    static let silent = Logger(label: "storefront.tests.postgres") { _ in SwiftLogNoOpLogHandler() }
+
     /// One statement on the cluster's `postgres` database (`CREATE DATABASE` cannot run in
     /// a transaction, nor on the database it makes).
     private func administer(_ statement: String) async throws {
-        let configuration = PostgresConnection.Configuration(
-            host: cluster.host, port: cluster.port, username: cluster.user, password: nil, database: "postgres", tls: .disable
-        )
-        let logger = Logger(label: "storefront.tests.postgres") { _ in SwiftLogNoOpLogHandler() }
+        let configuration = PostgresConnection.Configuration(unixSocketPath: cluster.socket, username: cluster.user, password: nil, database: "postgres")
+        let logger = Self.silent
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The throwaway PostgreSQL `scripts/with-postgres` starts for the tests: no other local
+/// user can enter it, the tests' role is no superuser, and no cluster outlives the
+/// script, however it ends.
+@Suite(
+    "The test cluster, closed to others and gone with its script",
+    .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: !PostgresTestDatabase.skipped, PostgresTestDatabase.skipReason)
+)
+struct TestClusterTests {
+    /// Debian's PostgreSQL programs, newest version first, as the script finds them.
+    static func postgresProgram(_ name: String) throws -> String {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        let newest = versions.compactMap(Int.init).max()
+        return "/usr/lib/postgresql/\(try #require(newest, "PostgreSQL's server is not installed"))/bin/\(name)"
+    }
+
+    @Test("the tests' role is not a superuser, and the cluster listens on no TCP port")
+    func leastPrivilege() async throws {
+        let cluster = try PostgresTestDatabase.Cluster.named()
+        let asked = try await ChildProcess.run(
+            try Self.postgresProgram("psql"),
+            arguments: ["-X", "-tA", "-h", cluster.folder, "-p", String(cluster.port), "-U", cluster.user, "-d", "postgres",
+                        "-c", "SELECT rolsuper, current_setting('listen_addresses') FROM pg_roles WHERE rolname = current_user"],
+            environment: ChildEnvironment.clean(home: NSTemporaryDirectory())
+        )
+        #expect(asked.status == 0, "\(asked.everything)")
+        #expect(asked.standardOutput == "f|\n", "\(asked.everything)")
+    }
+
+    @Test("another local user (nobody) cannot connect", .enabled(if: getuid() == 0, "needs root, to run psql as nobody"))
+    func otherUsersStayOut() async throws {
+        let cluster = try PostgresTestDatabase.Cluster.named()
+        let tried = try await ChildProcess.run(
+            "/usr/sbin/runuser",
+            arguments: ["-u", "nobody", "--", try Self.postgresProgram("psql"), "-X", "-h", cluster.folder, "-p", String(cluster.port),
+                        "-U", cluster.user, "-d", "postgres", "-c", "SELECT 1"],
+            environment: ChildEnvironment.clean(home: "/")
+        )
+        #expect(tried.status != 0, "\(tried.everything)")
+        #expect(tried.standardError.contains("Permission denied"), "\(tried.everything)")
+    }
+
+    @Test("kill -9 of scripts/with-postgres: its command and cluster are gone within 5 s")
+    func goneAfterSIGKILL() async throws {
+        let script = Process()
+        script.executableURL = RepositoryFolder.root.appendingPathComponent("scripts/with-postgres")
+        script.arguments = ["sleep", "120"]
+        script.environment = ChildEnvironment.clean(home: NSTemporaryDirectory())
+        let errors = Pipe()
+        script.standardError = errors
+        try script.run()
+        // Whatever fails below, the script does not outlive the test: its watcher ends
+        // its command and its cluster. (SIGKILL: a child of the test runner starts with
+        // SIGTERM blocked.)
+        defer { if script.isRunning { kill(script.processIdentifier, SIGKILL) } }
+        let line = try await firstOutputLine(of: script, from: errors.fileHandleForReading)
+        let socket = try #require(line.components(separatedBy: " listens on ").last?.components(separatedBy: " ").first, "\(line)")
+        let folder = (socket as NSString).deletingLastPathComponent
+        let command = try #require(Self.processes(mentioning: "sleep 120", childOf: script.processIdentifier).first, "no command started")
+        #expect(FileManager.default.fileExists(atPath: socket))
+
+        kill(script.processIdentifier, SIGKILL)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline, script.isRunning || FileManager.default.fileExists(atPath: folder) || Self.isRunning(command)
+            || !Self.processes(mentioning: folder, childOf: nil).isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder), "the cluster's folder is left")
+        #expect(Self.processes(mentioning: folder, childOf: nil).isEmpty, "a server of the cluster still runs")
+        #expect(!Self.isRunning(command), "the command still runs")
+        if Self.isRunning(command) { kill(command, SIGKILL) }
+    }
+
+    /// The processes whose command line contains `text`, children of `parent` when given.
+    static func processes(mentioning text: String, childOf parent: pid_t?) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { pid in
+            guard let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
+            let command = String(decoding: line.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            guard command.contains(text), !command.contains("tail --pid") else { return false }
+            guard let parent else { return true }
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            return status.split(separator: "\n").contains { $0 == "PPid:\t\(parent)" }
+        }
+    }
+
+    static func isRunning(_ pid: pid_t) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        return !status.isEmpty && !status.contains("State:\tZ")
+    }
+}
