@@ -1,3 +1,4 @@
+import Infrastructure
 import Logging
 import NIOCore
 import PostgresNIO
@@ -46,6 +47,12 @@ public final class PostgresBackendStore: BackendStore {
             )
         }
         configuration.options.connectTimeout = deadline
+        // The server ends a statement that runs, or waits for a lock, before the deadline:
+        // a query once sent ignores the client's cancellation, so only the server can
+        // free the connection the statement holds, and its error says which it was.
+        // A lock wait ends first, so the error names the lock rather than the time.
+        let (statement, lock) = (deadline.wholeMilliseconds * 4 / 5, deadline.wholeMilliseconds * 3 / 5)
+        configuration.options.additionalStartupParameters = [("statement_timeout", String(statement)), ("lock_timeout", String(lock))]
         // The pool says each failed connection at `info` (a dozen lines a minute while the
         // database is away), and warns when a lease comes before its `run()` task has
         // begun, which the lease survives. The gateway's own line for each refused
@@ -66,25 +73,35 @@ public final class PostgresBackendStore: BackendStore {
     }
 
     /// The schema, made when missing and brought to version 2 (the memory's shares), by
-    /// one gateway at a time.
+    /// one gateway at a time: the others wait on the advisory lock, for the deadline at
+    /// most (`lock_timeout`), and then fail with a sentence naming it.
     private func migrate(logger: Logger) async throws(BackendStoreFailure) {
-        _ = try await bounded {
-            try await self.client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
-                try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS tokens (
-                        digest BYTEA PRIMARY KEY, kind TEXT NOT NULL, user_id BIGINT NOT NULL, expires BIGINT NOT NULL
+        do {
+            _ = try await bounded {
+                try await self.client.withTransaction(logger: logger) { connection in
+                    // A statement's error comes with its rows: read them, or a lock not
+                    // had shows only as the next statement's "transaction is aborted".
+                    for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger) {}
+                    try await connection.query("""
+                        CREATE TABLE IF NOT EXISTS tokens (
+                            digest BYTEA PRIMARY KEY, kind TEXT NOT NULL, user_id BIGINT NOT NULL, expires BIGINT NOT NULL
+                        )
+                        """, logger: logger)
+                    try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)", logger: logger)
+                    try await connection.query(
+                        "CREATE TABLE IF NOT EXISTS replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
                     )
-                    """, logger: logger)
-                try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)", logger: logger)
-                try await connection.query(
-                    "CREATE TABLE IF NOT EXISTS replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
-                )
-                try await connection.query(
-                    "ALTER TABLE replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
-                )
-                try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)", logger: logger)
+                    try await connection.query(
+                        "ALTER TABLE replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
+                    )
+                    try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)", logger: logger)
+                }
             }
+        } catch let failure where failure.waitedForLock {
+            throw BackendStoreFailure(
+                "another session held the schema's lock (pg_advisory_xact_lock(\(Self.migrationLock))) for more than \(deadline); "
+                    + "a gateway starting beside this one holds it for a moment, anything longer is not a gateway's"
+            )
         }
     }
 
@@ -168,26 +185,47 @@ public final class PostgresBackendStore: BackendStore {
     }
 
     /// `body` within the store's deadline; any failure of the database's, or the
-    /// deadline passing, is the store's failure.
+    /// deadline passing, is the store's failure. The answer comes at the deadline even
+    /// when `body` goes on (a statement already sent ignores cancellation; the server's
+    /// `statement_timeout` ends it soon after): `body` is cancelled and left to finish.
     private func bounded<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws(BackendStoreFailure) -> Value {
         let deadline = self.deadline
-        do {
-            return try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask { try await body() }
-                group.addTask {
-                    try await Task.sleep(for: deadline)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
-                }
-                return value
-            }
-        } catch let failure as BackendStoreFailure {
-            throw failure
-        } catch {
-            throw BackendStoreFailure("the database refused a statement: \(String(reflecting: error))")
+        let outcome = await FirstOutcome<Value>.race(body, deadline: deadline)
+        switch outcome {
+        case .value(let value):
+            return value
+        case .timedOut:
+            throw BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
+        case .failed(let error as PSQLError):
+            throw BackendStoreFailure(error)
+        case .failed(let error as PostgresTransactionError):
+            let cause = error.beginError ?? error.closureError ?? error.commitError
+            throw (cause as? PSQLError).map { BackendStoreFailure($0) }
+                ?? BackendStoreFailure("the database refused a transaction: \(cause.map { "\($0)" } ?? "no reason given")")
+        case .failed(let error):
+            throw BackendStoreFailure("the database refused a statement: \(error)")
+        }
+    }
+}
+
+extension BackendStoreFailure {
+    /// What PostgreSQL said, in its own words: its message and SQLSTATE, never the
+    /// statement's values. A statement that ran or waited for a lock past the deadline
+    /// says so.
+    init(_ error: PSQLError) {
+        guard let server = error.serverInfo else {
+            self.init("the database could not be reached or closed the connection (\(error.code))")
+            return
+        }
+        let state = server[.sqlState] ?? "?"
+        let message = server[.message] ?? "no message"
+        switch state {
+        case "55P03":
+            self.init("a lock the statement needed was held by another session for longer than the deadline (\(message))", waitedForLock: true)
+        case "57014":
+            self.init("the statement ran past the deadline and the database ended it (\(message))")
+        default:
+            self.init("the database refused a statement: \(message) (SQLSTATE \(state))")
         }
     }
 }

@@ -77,6 +77,33 @@ public struct PostgresTestDatabase: Sendable {
         try await administer("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
     }
 
+    /// A session of its own on the database that has run `statement` inside an open
+    /// transaction (`LOCK TABLE replays`, `SELECT pg_advisory_xact_lock(…)`), so it holds
+    /// what the statement took until `release()`: another session, or another role,
+    /// holding a lock the store needs.
+    public func holding(_ statement: String) async throws -> HeldLock {
+        let configuration = PostgresConnection.Configuration(unixSocketPath: cluster.socket, username: cluster.user, password: nil, database: name)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 2, logger: Self.silent)
+        do {
+            try await connection.query("BEGIN", logger: Self.silent)
+            // Its rows read, so the lock is had (or its error seen) before this returns.
+            for try await _ in try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.silent) {}
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        return HeldLock(connection: connection)
+    }
+
+    /// A lock a session holds, until `release()` ends the session.
+    public struct HeldLock: Sendable {
+        let connection: PostgresConnection
+
+        public func release() async {
+            try? await connection.close()
+        }
+    }
+
     static let silent = Logger(label: "storefront.tests.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     /// One statement on the cluster's `postgres` database (`CREATE DATABASE` cannot run in
