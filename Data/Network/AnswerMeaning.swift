@@ -122,7 +122,7 @@ enum StoreErrorMapping {
         switch error {
         case .transport(let error):
             storeError(for: error)
-        case .refreshUnavailable:
+        case .refreshUnavailable, .gatewayUnreachable:
             .offline
         case .refreshMisanswered(let reason):
             .unusableResponse(Diagnostic(reason))

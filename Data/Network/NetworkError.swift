@@ -7,6 +7,11 @@ public enum NetworkError: Error, Equatable, Sendable {
     /// Sealed mode got an answer that is not an encapsulated response (an unsealed
     /// status, a relay's own page, a missing body): never parsed, never acted on.
     case unsealedResponse
+    /// Sealed mode got an unsealed 502, 503 or 504: a relay or a balancer saying the
+    /// gateway cannot be reached (RFC 9458 section 5.2 lets a relay answer its own
+    /// errors). Nothing of it is used; it means what a dropped connection means, which
+    /// such a hop can cause anyway.
+    case gatewayUnreachable(status: Int)
     /// An encapsulated response did not open (sealed for another request, changed, too
     /// short) or held no Binary HTTP answer; no byte of it is used.
     case unopenableResponse(reason: String)
@@ -48,6 +53,7 @@ extension NetworkError {
         switch self {
         case .transport(let error): error.summary
         case .unsealedResponse: "answer not encapsulated, refused"
+        case .gatewayUnreachable(let status): "an unsealed \(status) on the way: the gateway cannot be reached"
         case .unopenableResponse: "encapsulated response did not open"
         case .gatewayKeyRefused(let id, _): "the gateway does not hold the key \(id)"
         case .requestTooLarge(let limit): "the sealed request is larger than the gateway's \(limit) bytes"

@@ -236,6 +236,23 @@ struct SealedAttackTests {
         #expect(loginsServed == 0, "the replayed login minted a token pair")
     }
 
+    @Test("behind a relay whose gateway is gone (its own unsealed 502): a kept page stands in, saying so; nothing kept is 69, not 65; nothing changed")
+    func relayAnswersForAGoneGateway() async throws {
+        try await Path.run { path in
+            let (cli, before) = try await Self.signedIn(path)
+            await path.backend.stop()
+
+            let kept = try await cli.run(["search", "phone", "--refresh"])
+            let uncached = try await cli.run(["product", "1"])
+
+            #expect(kept.status == 0, "\(kept.everything)")
+            #expect(kept.standardError.contains("offline: showing results cached"), "\(kept.everything)")
+            #expect(uncached.status == 69, "\(uncached.everything)")
+            #expect(path.proxy.exchanges.suffix(2).allSatisfy { $0.status == 502 }, "the relay answered for itself")
+            #expect(try DataFolder.snapshot(cli.dataDirectory) == before, "the session or the cache changed")
+        }
+    }
+
     @Test("a request a relay padded past the gateway's cap gets an unsealed 413: unusable (65), not 'too large', nothing changed")
     func paddedByTheRelay() async throws {
         try await Path.run { path in

@@ -14,7 +14,8 @@ import Infrastructure
 ///
 /// Nothing outside the encapsulation is acted on: an unsealed 401, 404, 304, 400 or 413,
 /// a missing body, a relay's own page, all end the exchange as an unusable answer, and
-/// nothing is stored. The one exception is the gateway saying it does not hold the key
+/// nothing is stored; an unsealed 502, 503 or 504 is a relay or balancer saying the
+/// gateway cannot be reached, as a dropped connection would. The one exception is the gateway saying it does not hold the key
 /// (`ohttp-key`), which cannot be sealed, so may be anyone's word: for a request that may
 /// be sent twice (RFC 9110 section 9.2.2), the configuration is taken once more from
 /// where it came and the request tried once more; a login or a refresh is not sent
@@ -129,6 +130,7 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
         // The only answer acted on: 200, message/ohttp-res, opening for this request.
         guard response.status == .ok, response.headerFields[.contentType]?.lowercased() == "message/ohttp-res" else {
             if Self.isKeyProblem(response, responseBody) { return .keyRefused }
+            if Self.gatewayAwayStatuses.contains(response.status.code) { throw .gatewayUnreachable(status: response.status.code) }
             throw .unsealedResponse
         }
         let inner: BinaryHTTPResponse
@@ -150,6 +152,10 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
         }
         return .answer(HTTPAnswer(response: answer, body: content, attempt: sealed.attempt))
     }
+
+    /// The unsealed statuses a relay or a balancer gives for a gateway it cannot reach:
+    /// taken as that, never as the store's word (the gateway seals its own 503).
+    static let gatewayAwayStatuses: Set<Int> = [502, 503, 504]
 
     /// RFC 9458 section 5.3's `ohttp-key` problem: a 400 the gateway cannot seal.
     private static func isKeyProblem(_ response: HTTPResponse, _ body: [UInt8]) -> Bool {

@@ -95,6 +95,8 @@ public struct RetryInterceptor: HTTPInterceptor {
                 }
             } catch .transport(.unreachable(let reason)) {
                 guard attempt < policy.maximumAttempts else { throw .transport(.unreachable(reason: reason)) }
+            } catch .gatewayUnreachable(let status) {
+                guard attempt < policy.maximumAttempts else { throw .gatewayUnreachable(status: status) }
             }
             try await sleep(for: delay(before: attempt + 1))
             attempt += 1

@@ -107,6 +107,8 @@ struct MappingTests {
         (.notSignedIn, .notSignedIn),
         (.sessionExpired, .sessionExpired),
         (.unsealedResponse, .unusableResponse(Diagnostic("the answer was not an encapsulated response, and sealed mode takes nothing else"))),
+        // A relay's own 503 for a gateway it cannot reach: the gateway is away, so a kept answer may stand in.
+        (.gatewayUnreachable(status: 503), .offline),
         (.gatewayKeyRefused(keyID: "7", readAgain: true), .sealingKeyRetired(Diagnostic("7"))),
         // A login the gateway (or a relay) refused the key of is not sent twice: try again.
         (.gatewayKeyRefused(keyID: "7", readAgain: false), .sealingKeyRefusedNotResent(Diagnostic("7"))),

@@ -51,6 +51,17 @@ struct ObliviousHTTPInterceptorTests {
         #expect(error == .unsealedResponse || error == .unopenableResponse(reason: "the message ends inside its encapsulated response"), "\(String(describing: error))")
     }
 
+    @Test("an unsealed 502, 503 or 504 is a relay or balancer saying the gateway cannot be reached, with or without Retry-After", arguments: [
+        StubResponse(status: 502), StubResponse(status: 503, headers: ["Retry-After": "1"]), .json(504, #"{"message":"gateway timeout"}"#),
+    ])
+    func gatewayAway(answer: StubResponse) async throws {
+        let gateway = try GatewayStub()
+        let error = await #expect(throws: NetworkError.self) {
+            _ = try await chain(gateway.interceptor(), SpyTransport(always: answer)).send(me, context: context)
+        }
+        #expect(error == .gatewayUnreachable(status: answer.status))
+    }
+
     @Test("an answer sealed for another request does not open")
     func anotherRequestsAnswer() async throws {
         let gateway = try GatewayStub()
