@@ -30,7 +30,7 @@ struct BackendBenchmark {
         ]
         if let postgres {
             let address = try PostgresAddress(uri: postgres)
-            stores.append(("PostgreSQL, loopback", { _ in try await PostgresBackendStore.open(address, logger: silent) }))
+            stores.append(("PostgreSQL, local socket", { _ in try await PostgresBackendStore.open(address, logger: silent) }))
         }
 
         print("sealed requests a second, \(requests) each, \(concurrency) at a time     logins   ratio   searches   ratio")
