@@ -60,7 +60,13 @@ struct TestClusterTests {
         let line = try await firstOutputLine(of: script, from: errors.fileHandleForReading)
         let socket = try #require(line.components(separatedBy: " listens on ").last?.components(separatedBy: " ").first, "\(line)")
         let folder = (socket as NSString).deletingLastPathComponent
-        let command = try #require(Self.processes(mentioning: "sleep 120", childOf: script.processIdentifier).first, "no command started")
+        // The line comes before the command starts: wait for it to run.
+        var started = Self.processes(mentioning: "sleep 120", childOf: script.processIdentifier).first
+        while started == nil, script.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+            started = Self.processes(mentioning: "sleep 120", childOf: script.processIdentifier).first
+        }
+        let command = try #require(started, "no command started")
         #expect(FileManager.default.fileExists(atPath: socket))
 
         kill(script.processIdentifier, SIGKILL)
