@@ -136,12 +136,22 @@ public actor WellKnownGatewayKeySource: GatewayKeySource {
                     + "apart would do; remove that file to take the new one"
             )
         }
-        let freshUntil = KeptGatewayKeys.freshUntil(maxAge: CacheDirectives(response).maxAge, now: now)
-        // Not kept is only slower: the next command fetches again.
-        if let encoded = try? JSONEncoder().encode(KeptGatewayKeys(origin: origin, list: body, freshUntil: freshUntil, refetched: refetch)) {
+        // While the kept one is fresh it is the only key sealed to, even when the list
+        // puts another first: the spent re-fetch is all that changes.
+        if let kept, kept.isFresh(for: origin, at: now), let configuration = kept.configuration {
+            keep(KeptGatewayKeys(origin: origin, list: kept.list, freshUntil: kept.freshUntil, refetched: kept.refetched || refetch))
+            return configuration
+        }
+        keep(KeptGatewayKeys(origin: origin, list: body, freshUntil: KeptGatewayKeys.freshUntil(maxAge: CacheDirectives(response).maxAge, now: now), refetched: refetch))
+        return usable
+    }
+
+    /// Writes `kept` to the data folder; not kept is only slower: the next command
+    /// fetches again.
+    private func keep(_ kept: KeptGatewayKeys) {
+        if let encoded = try? JSONEncoder().encode(kept) {
             try? PrivateFiles.writeAtomically(Array(encoded), to: keptFile, durable: false)
         }
-        return usable
     }
 
     private func readKept() -> KeptGatewayKeys? {

@@ -6,14 +6,18 @@ import Foundation
 import Infrastructure
 
 /// The key configuration a client took from the gateway's well-known resource, kept in
-/// its data folder for the answer's freshness lifetime (`max-age`, at most a day, as
-/// for any kept answer), and what may replace it while it is fresh.
+/// its data folder for the answer's freshness lifetime (`max-age`, at least an hour and
+/// at most a day), and what may replace it while it is fresh.
 ///
 /// Key consistency (RFC 9540 section 7, RFC 9458 section 7): a gateway that hands one
-/// client a key of its own can tell that client's requests apart. A configuration
-/// fetched while the kept one is fresh is taken only when it still lists the kept key,
-/// as a rotation does during its overlap (`serve --rotate-key`); any other is refused.
-/// The unsealed `ohttp-key` problem, anyone's word, earns one re-fetch a lifetime.
+/// client a key of its own can tell that client's requests apart. While the kept
+/// configuration is fresh the client seals to its key alone: a list fetched again then
+/// must still hold that key, as a rotation's does during its overlap (`serve
+/// --rotate-key` keeps the old key a day), or it is refused, and a new key first in it
+/// is taken only once the kept one's lifetime has passed. The hour's floor keeps a
+/// `max-age` of 0 from making every command fetch, and so from letting a gateway move
+/// each client to a key of its own at will. The unsealed `ohttp-key` problem, anyone's
+/// word, earns one re-fetch a lifetime.
 struct KeptGatewayKeys: Codable, Equatable, Sendable {
     /// The well-known URL it came from: kept keys say nothing about another gateway.
     let origin: String
@@ -39,8 +43,12 @@ struct KeptGatewayKeys: Codable, Equatable, Sendable {
         return fetched.contains(kept)
     }
 
+    /// The least time a fetched configuration is kept, whatever its `max-age`.
+    static let shortestKeep: Int64 = 3_600
+
     /// Until when an answer with `maxAge` (nil: none given) fetched at `now` is fresh.
     static func freshUntil(maxAge: Int?, now: Int64) -> Int64 {
-        now + Int64(min(maxAge ?? 0, Int(CacheDirectives.longestFreshness.components.seconds)))
+        let longest = CacheDirectives.longestFreshness.components.seconds
+        return now + min(max(Int64(maxAge ?? 0), shortestKeep), longest)
     }
 }

@@ -62,13 +62,18 @@ struct WellKnownGatewayKeySourceTests {
         }
         #expect(reason.contains("another key") && reason.contains(WellKnownGatewayKeySource.keptFileName), "\(reason)")
 
-        // A rotation keeps the old key for its overlap, so the new list still holds it.
+        // A rotation keeps the old key for its overlap, so the new list still holds it:
+        // taken, but sealed to the kept key alone until the kept lifetime has passed.
         let rotatedFolder = try TemporaryDirectory()
         let rotating = Self.gateway([[first], [second, first]])
         #expect(try await command(rotating, rotatedFolder).configuration() == first)
         let afterRotation = command(rotating, rotatedFolder)
-        #expect(try await afterRotation.reload())
-        #expect(try await afterRotation.configuration() == second)
+        #expect(try await afterRotation.configuration() == first)
+        #expect(try await afterRotation.reload() == false, "the kept key is still the one sealed to")
+        #expect(try await afterRotation.configuration() == first)
+        #expect(try await command(rotating, rotatedFolder).configuration() == first)
+        clock.advance(by: 3_600)
+        #expect(try await command(rotating, rotatedFolder).configuration() == second)
     }
 
     @Test("the unsealed ohttp-key problem earns one fetch a lifetime, however often a relay or hop forges it")
@@ -90,8 +95,8 @@ struct WellKnownGatewayKeySourceTests {
         #expect(await gateway.requests.count == 4)
     }
 
-    @Test("fresh for max-age, at most a day, as any kept answer", arguments: [
-        (Int?.none, Int64(1_000)), (0, 1_000), (3_600, 4_600), (31_536_000, 87_400),
+    @Test("fresh for max-age, at least an hour (none or 0 included) and at most a day", arguments: [
+        (Int?.none, Int64(4_600)), (0, 4_600), (60, 4_600), (3_600, 4_600), (7_200, 8_200), (31_536_000, 87_400),
     ])
     func lifetime(maxAge: Int?, freshUntil: Int64) {
         #expect(KeptGatewayKeys.freshUntil(maxAge: maxAge, now: 1_000) == freshUntil)
