@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// What is refused before any request: usage errors (64) and an unusable start-up
-/// (78: loose files, bad keys, taken ports, credentials in the address), each with a
-/// sentence that says what to do and nothing changed.
+/// (78: loose files, bad keys, credentials in the address; `serve`'s own are
+/// `ServeStartupRefusalTests`), each with a sentence that says what to do and nothing
+/// changed.
 @Suite("Refused at start: usage and configuration", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct StartupRefusalTests {
     @Test("usage errors exit 64 before anything is touched", arguments: [
@@ -92,18 +93,6 @@ struct StartupRefusalTests {
         #expect(fromOption.standardError.contains("--payload-key-file"), "\(fromOption.everything)")
     }
 
-    @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
-    func serveBadKeyFile() async throws {
-        let folder = try TemporaryDirectory()
-        try PrivateFiles.writeAtomically(Array("not a key\n".utf8), to: folder.file("key"))
-        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
-
-        let result = try await cli.run(["serve", "--port", "0", "--gateway-key-file", folder.file("key")])
-
-        #expect(result.status == 78, "\(result.everything)")
-        #expect(result.standardError.contains("The key file \(folder.file("key")) is not usable"))
-    }
-
     @Test("a key configuration others can change, or one that never ends, is refused at once: 78, naming the file")
     func looseOrEndlessKeyFile() async throws {
         let folder = try TemporaryDirectory()
@@ -157,64 +146,6 @@ struct StartupRefusalTests {
         #expect(await child.exit() == .exited(78), "\(terminal.screen)")
         let screen = await terminal.finalScreen()
         #expect(!screen.contains("Password for"), "the password was asked for first: \(screen)")
-    }
-
-    @Test("serve with a database file, or its -wal, that others may read or write is refused: 78, naming the chmod; nothing is changed", arguments: [
-        ("backend.sqlite", 0o666), ("backend.sqlite", 0o644), ("backend.sqlite-wal", 0o664),
-    ] as [(String, Int)])
-    func looseDatabaseFile(name: String, mode: Int) async throws {
-        let folder = try TemporaryDirectory()
-        let loose = folder.file(name)
-        try PrivateFiles.writeAtomically([], to: loose)
-        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
-        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
-
-        let result = try await cli.run(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
-
-        #expect(result.status == 78, "\(result.everything)")
-        #expect(result.standardError.contains("chmod 600 \(loose)"), "\(result.standardError)")
-        #expect(try FileManager.default.attributesOfItem(atPath: loose)[.posixPermissions] as? Int == mode)
-    }
-
-    @Test("serve on a port that is taken fails to start: 78, naming the address")
-    func servePortTaken() async throws {
-        let occupant = try LoopbackHTTPServer { _ in .hang }
-        defer { occupant.stop() }
-        let cli = try CLI(backend: nil, key: nil)
-
-        let result = try await cli.run(["serve", "--plain", "--port", String(occupant.port)])
-
-        #expect(result.status == 78, "\(result.everything)")
-        #expect(result.standardError.contains("127.0.0.1:\(occupant.port)"))
-    }
-
-    @Test("serve with a database it cannot read or reach fails to start: 78, one sentence naming it, never its password")
-    func serveUnusableDatabase() async throws {
-        let refusing = try RefusingPort()
-        var cli = try CLI(backend: nil, key: nil)
-        let serve = ["serve", "--plain", "--port", "0"]
-
-        var unreadable: [CLI.Result] = []
-        for uri in ["mysql://app:hunter2@db/store", "postgres://app:hun#ter2@db/store", "host=db user=app password=hunter2 dbname=store"] {
-            cli.environment["STOREFRONT_DATABASE"] = uri
-            unreadable.append(try await cli.run(serve))
-        }
-        cli.environment["STOREFRONT_DATABASE"] = "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"
-        let unreachable = try await cli.run(serve)
-        cli.environment["STOREFRONT_DATABASE"] = nil
-        let inArguments = try await cli.run(serve + ["--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
-
-        #expect(unreadable.map(\.status) == [78, 78, 78], "\(unreadable.map(\.everything))")
-        #expect(unreadable[0].standardError.contains("STOREFRONT_DATABASE cannot be used: it is not a postgres:// URI"), "\(unreadable[0].everything)")
-        #expect(unreadable[1].standardError.contains("percent-encode"), "\(unreadable[1].everything)")
-        #expect(unreachable.status == 78, "\(unreachable.everything)")
-        #expect(unreachable.standardError == "storefront: The backend cannot start: the database at postgres://app@127.0.0.1:\(refusing.port)/store "
-            + "cannot be used: the database could not be reached, or did not answer, within 5.0 seconds.\n", "\(unreachable.everything)")
-        #expect(inArguments.status == 78, "\(inArguments.everything)")
-        #expect(inArguments.standardError.contains("--database carries a password, which every local user can read in the process list"))
-        for result in unreadable + [unreachable, inArguments] {
-            #expect(!result.everything.contains("hunter2") && !result.everything.contains("ter2"), "\(result.everything)")
-        }
     }
 
     @Test("a backend address with a user or password in it is refused, and never echoed")
