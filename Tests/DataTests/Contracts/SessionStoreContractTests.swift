@@ -87,7 +87,14 @@ enum SessionStoreContract {
             lock.release()
         }
         try await asking.wait()
-        for _ in 0..<100 { await Task.yield() }
+        // A lock that excludes no one lets the second in at once: give it every chance
+        // to show, stopping as soon as it has. A hundred turns were too few under the
+        // whole suite's load, and the planted mistake went uncaught.
+        var turns = 0
+        while turns < 10_000, await !steps.entries.contains("second holds") {
+            await Task.yield()
+            turns += 1
+        }
         await steps.append("first releases")
         first.release()
         try await second.value
