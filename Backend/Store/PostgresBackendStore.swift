@@ -159,8 +159,15 @@ public final class PostgresBackendStore: BackendStore {
 
     /// Counts the live requests of each share anew, every gateway's.
     private func count() async throws(BackendStoreFailure) {
-        let counts = try await integers("SELECT count(*) FILTER (WHERE NOT refused) FROM replays UNION ALL SELECT count(*) FILTER (WHERE refused) FROM replays")
-        capacity.counted(served: counts.first ?? 0, refused: counts.dropFirst().first ?? 0)
+        let counts = try await bounded {
+            var rows: [(Int, Int)] = []
+            let statement: PostgresQuery = "SELECT count(*) FILTER (WHERE NOT refused), count(*) FILTER (WHERE refused) FROM replays"
+            for try await row in try await self.client.query(statement).decode((Int, Int).self) {
+                rows.append(row)
+            }
+            return rows.first ?? (0, 0)
+        }
+        capacity.counted(served: counts.0, refused: counts.1)
     }
 
     public func close() async {
