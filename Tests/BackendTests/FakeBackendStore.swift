@@ -70,7 +70,8 @@ actor FakeBackendStore: BackendStore {
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
         try reachable()
         if let kept = replays[enc], kept.expires >= now { return .replayed }
-        let limit = share == .served ? capacity : max(1, capacity / 10)
+        let rule = ReplayCapacity(limit: capacity)
+        let limit = share == .served ? rule.limit : rule.refusedLimit
         guard replays.values.count(where: { $0.share == share }) < limit else { return .full }
         if mistake == .looksThenAdmits { await meetAnotherCaller() }
         replays[enc] = (expiry, share)
