@@ -64,7 +64,7 @@ enum CommandLifecycle {
     ) async -> StartupState {
         // Thrown, not a `Result`: a `Result<_, StartupFailure>` makes the runtime look up
         // `StartupFailure: Error` on every start, a scan of all the binary's conformance
-        // records (some 0.3M instructions; scripts/benchmark-client counts them).
+        // records (what it costs: ARCHITECTURE.md, the start-up decision).
         let settings: ClientSettings
         do {
             settings = try ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles)

@@ -65,7 +65,7 @@ public struct ShownRange: Equatable, Sendable, CustomStringConvertible {
 ///
 /// `Item` asks for nothing the runtime must check: a requirement such as `Equatable`
 /// on the parameter itself makes every start that builds a `Page<Product>` search the
-/// binary's conformance records for `Product: Equatable` (some 0.3M instructions). Pages
+/// binary's conformance records for `Product: Equatable`. Pages
 /// compare where their items do, by the conditional conformance below.
 public struct Page<Item: Sendable>: Sendable {
     public let items: [Item]
