@@ -40,27 +40,51 @@ actor TokenIssuer {
     /// A new pair for `userID`, the access token living `minutes` (or less, when capped),
     /// kept before it is handed out.
     func grant(userID: Int, minutes: Int) async throws(GrantFailure) -> Grant {
-        let now = clock.now
-        var lifetime = Duration.seconds(minutes * 60)
-        if let maximumAccessLifetime, maximumAccessLifetime < lifetime {
-            lifetime = maximumAccessLifetime
-        }
-        let grant: Grant
-        let (accessDigest, refreshDigest): ([UInt8], [UInt8])
+        let (grant, record) = try newPair(minutes: minutes)
         do {
-            grant = Grant(accessToken: try RandomToken.make(), refreshToken: try RandomToken.make())
-            (accessDigest, refreshDigest) = (try Self.digest(grant.accessToken), try Self.digest(grant.refreshToken))
-        } catch {
-            throw .noRandomness(error)
-        }
-        do {
-            try await records.keep(accessDigest, kind: .access, userID: userID, expires: Self.seconds(now.addingTimeInterval(lifetime.timeInterval)))
-            try await records.keep(refreshDigest, kind: .refresh, userID: userID, expires: Self.seconds(now.addingTimeInterval(refreshLifetime.timeInterval)))
+            try await records.keep(record, userID: userID)
         } catch {
             throw .notKept(error)
         }
         grantedCount += 1
         return grant
+    }
+
+    /// A new pair for the user of `refreshToken`, which is spent in the same transaction
+    /// (rotation): nil when that token is unknown, used or expired. When the store fails,
+    /// nothing is spent and the same token may be tried again.
+    func refresh(_ refreshToken: String, minutes: Int) async throws(GrantFailure) -> Grant? {
+        let (grant, record) = try newPair(minutes: minutes)
+        guard let digest = try? Self.digest(refreshToken) else { return nil }
+        let userID: Int?
+        do {
+            userID = try await records.rotate(refresh: digest, now: Self.seconds(clock.now), into: record)
+        } catch {
+            throw .notKept(error)
+        }
+        guard userID != nil else { return nil }
+        redeemedCount += 1
+        grantedCount += 1
+        return grant
+    }
+
+    /// Two fresh tokens, and what the store keeps of them.
+    private func newPair(minutes: Int) throws(GrantFailure) -> (Grant, TokenPairRecord) {
+        let now = clock.now
+        var lifetime = Duration.seconds(minutes * 60)
+        if let maximumAccessLifetime, maximumAccessLifetime < lifetime {
+            lifetime = maximumAccessLifetime
+        }
+        do {
+            let grant = Grant(accessToken: try RandomToken.make(), refreshToken: try RandomToken.make())
+            let record = TokenPairRecord(
+                accessDigest: try Self.digest(grant.accessToken), accessExpires: Self.seconds(now.addingTimeInterval(lifetime.timeInterval)),
+                refreshDigest: try Self.digest(grant.refreshToken), refreshExpires: Self.seconds(now.addingTimeInterval(refreshLifetime.timeInterval))
+            )
+            return (grant, record)
+        } catch {
+            throw .noRandomness(error)
+        }
     }
 
     func check(accessToken: String) async -> Check {
@@ -80,15 +104,6 @@ actor TokenIssuer {
 
     /// How many refresh tokens this process redeemed: tests count refreshes with it.
     private(set) var redeemedCount = 0
-
-    /// Spends `refreshToken` and returns its user, or nil when it is unknown, used or
-    /// expired; a store that cannot be asked is thrown.
-    func redeem(refreshToken: String) async throws(BackendStoreFailure) -> Int? {
-        guard let digest = try? Self.digest(refreshToken) else { return nil }
-        guard let userID = try await records.spend(refresh: digest, now: Self.seconds(clock.now)) else { return nil }
-        redeemedCount += 1
-        return userID
-    }
 
     /// What the store keeps of a token: its SHA-256, never the token.
     static func digest(_ token: String) throws(CryptoError) -> [UInt8] {

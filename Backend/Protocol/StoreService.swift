@@ -78,20 +78,14 @@ struct StoreService: Sendable {
         guard let minutes = Self.lifetime(body.expiresInMins) else {
             return message(400, "expiresInMins must be between 1 and 43200")
         }
-        let spent: Int?
+        let renewed: TokenIssuer.Grant?
         do {
-            spent = try await tokens.redeem(refreshToken: refreshToken)
-        } catch {
-            return Self.storeUnavailable
-        }
-        guard let userID = spent else {
-            return message(403, "Invalid or expired refresh token")
-        }
-        let grant: TokenIssuer.Grant
-        do {
-            grant = try await tokens.grant(userID: userID, minutes: minutes)
+            renewed = try await tokens.refresh(refreshToken, minutes: minutes)
         } catch {
             return Self.notGranted(error)
+        }
+        guard let grant = renewed else {
+            return message(403, "Invalid or expired refresh token")
         }
         return json(200, WireBodies.Tokens(accessToken: grant.accessToken, refreshToken: grant.refreshToken))
     }

@@ -15,15 +15,32 @@ public protocol BackendStore: TokenRecords, ReplayRecords {
 /// The sessions the backend granted, by the SHA-256 digest of each token: a copy of the
 /// store (a backup, a stolen disk) gives no token that works.
 public protocol TokenRecords: Sendable {
-    /// Keeps the token whose digest is `digest`, of `kind`, for `userID`, until `expires`
-    /// (seconds since 1970).
-    func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) async throws(BackendStoreFailure)
+    /// Keeps `pair` for `userID`: both tokens, or neither (and a failure) when either
+    /// digest is kept already.
+    func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure)
     /// The user and expiry of the access token whose digest is `digest`; nil when none is kept.
     func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)?
-    /// Spends the refresh token whose digest is `digest`: its user, once, when it is kept
-    /// and alive at `now`; nil otherwise. One statement, so of two gateways handed the
-    /// same token at once, one gets the user and the other nil.
-    func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int?
+    /// Spends the refresh token whose digest is `digest` and keeps `pair` for its user in
+    /// its place, in one transaction: the user, once, when the token is kept and alive at
+    /// `now`; nil otherwise, and nothing is kept. Of two gateways handed the same token at
+    /// once, one gets the user and the other nil; a failure (the pair not kept) spends
+    /// nothing, so the client may try again with the same token.
+    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int?
+}
+
+/// A token pair as the store keeps it: each token's digest and expiry (seconds since 1970).
+public struct TokenPairRecord: Sendable {
+    public let accessDigest: [UInt8]
+    public let accessExpires: Int64
+    public let refreshDigest: [UInt8]
+    public let refreshExpires: Int64
+
+    public init(accessDigest: [UInt8], accessExpires: Int64, refreshDigest: [UInt8], refreshExpires: Int64) {
+        self.accessDigest = accessDigest
+        self.accessExpires = accessExpires
+        self.refreshDigest = refreshDigest
+        self.refreshExpires = refreshExpires
+    }
 }
 
 /// What a token is for.

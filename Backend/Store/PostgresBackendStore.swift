@@ -6,9 +6,10 @@ import PostgresNIO
 /// The backend's store in PostgreSQL: for several gateways, on several machines,
 /// serving one store (`serve --database postgres://…`).
 ///
-/// The same two tables and the same one-statement operations as `SQLiteBackendStore`,
-/// so each is atomic across every gateway: an insert that conflicts is the replay, a
-/// delete that returns the row is the one spend of a refresh token. The schema is made
+/// The same two tables and the same operations as `SQLiteBackendStore`, each one
+/// statement, so each is atomic across every gateway: an insert that conflicts is the
+/// replay; a refresh is a delete that returns the row (the one spend of its token) with
+/// the new pair's insert in the same statement, where SQLite needs a transaction. The schema is made
 /// at start-up inside a transaction holding an advisory lock, so gateways starting
 /// together wait for one another rather than race on `CREATE TABLE`. Every operation
 /// has a deadline (`deadline`): a database that does not answer is a failure (503),
@@ -105,10 +106,12 @@ public final class PostgresBackendStore: BackendStore {
         }
     }
 
-    public func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) async throws(BackendStoreFailure) {
-        try await run(
-            "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (\(ByteBuffer(bytes: digest)), \(kind.rawValue), \(userID), \(expires))"
-        )
+    public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
+        try await run("""
+            INSERT INTO tokens (digest, kind, user_id, expires)
+            VALUES (\(ByteBuffer(bytes: pair.accessDigest)), 'access', \(userID), \(pair.accessExpires)),
+                   (\(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', \(userID), \(pair.refreshExpires))
+            """)
     }
 
     public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
@@ -123,10 +126,19 @@ public final class PostgresBackendStore: BackendStore {
         return found.map { (userID: $0.0, expires: $0.1) }
     }
 
-    public func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int? {
-        try await integers(
-            "DELETE FROM tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'refresh' AND expires > \(now) RETURNING user_id"
-        ).first
+    public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
+        // One statement, so one transaction: the new pair is inserted only for the row the
+        // delete returned, and a failure of the insert undoes the delete. Of two gateways
+        // deleting one row at once, the second waits for the first and then finds none.
+        try await integers("""
+            WITH spent AS (
+                DELETE FROM tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'refresh' AND expires > \(now) RETURNING user_id
+            )
+            INSERT INTO tokens (digest, kind, user_id, expires)
+            SELECT \(ByteBuffer(bytes: pair.accessDigest)), 'access', user_id, \(pair.accessExpires) FROM spent
+            UNION ALL SELECT \(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', user_id, \(pair.refreshExpires) FROM spent
+            RETURNING user_id
+            """).first
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {

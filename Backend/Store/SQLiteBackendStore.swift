@@ -7,10 +7,11 @@ import SQLiteNIO
 /// backend that keeps nothing past its process.
 ///
 /// Every process of one store on one machine opens the same file: WAL, so readers do not
-/// wait for the writer (`synchronous = NORMAL`: no fsync a request), and a 5 s busy timeout, so a write that cannot get the lock is a
-/// failure (503) rather than a hang. Each operation is one statement, atomic across every
-/// process: an insert that conflicts is the replay, a delete that returns the row is
-/// the one spend of a refresh token. The schema is made at start-up inside a write
+/// wait for the writer (`synchronous = NORMAL`: no fsync a request), and a 5 s busy
+/// timeout, so a write that cannot get the lock is a failure (503) rather than a hang.
+/// Each operation is atomic across every process: an insert that conflicts is the
+/// replay; a refresh spends its token (a delete that returns the row) and keeps the new
+/// pair in one write transaction. The schema is made at start-up inside a write
 /// transaction, so several processes may start at once. The file is made `0600` before
 /// SQLite opens it; its `-wal` and `-shm` files take its mode. A file (or companion)
 /// that others may read or write, or another user owns, is refused: whoever can write
@@ -21,6 +22,8 @@ public final class SQLiteBackendStore: BackendStore {
     /// `close`, so a closed store leaves no thread (NIO's shared pool would outlive it).
     private let threadPool: NIOThreadPool
     private let capacity: ReplayCapacity
+    /// One operation at a time on the connection, so a transaction has it to itself.
+    private let turns = Turns()
 
     /// A million live requests: about 94 MB of database (docs/OPERATIONS.md).
     public static let defaultCapacity = ReplayCapacity.standard
@@ -72,36 +75,32 @@ public final class SQLiteBackendStore: BackendStore {
         // Each commit survives the process dying by any signal, without an fsync a
         // request; a power cut may lose the last ones (a request's window is 300 s).
         try await run("PRAGMA synchronous = NORMAL")
-        try await run("BEGIN IMMEDIATE")
-        do {
-            let version = try await run("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
-            try await run("""
+        try await transaction { () async throws(BackendStoreFailure) in
+            let version = try await statement("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
+            try await statement("""
                 CREATE TABLE IF NOT EXISTS tokens (
                     digest BLOB PRIMARY KEY, kind TEXT NOT NULL, user_id INTEGER NOT NULL, expires INTEGER NOT NULL
                 ) WITHOUT ROWID
                 """)
-            try await run("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)")
+            try await statement("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)")
             if version == 1 {
-                try await run("ALTER TABLE replays ADD COLUMN refused INTEGER NOT NULL DEFAULT 0")
+                try await statement("ALTER TABLE replays ADD COLUMN refused INTEGER NOT NULL DEFAULT 0")
             }
-            try await run("""
+            try await statement("""
                 CREATE TABLE IF NOT EXISTS replays (
                     enc BLOB PRIMARY KEY, expires INTEGER NOT NULL, refused INTEGER NOT NULL DEFAULT 0
                 ) WITHOUT ROWID
                 """)
-            try await run("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)")
-            try await run("PRAGMA user_version = 2")
-            try await run("COMMIT")
-        } catch {
-            _ = try? await run("ROLLBACK")
-            throw error
+            try await statement("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)")
+            try await statement("PRAGMA user_version = 2")
         }
     }
 
-    public func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) async throws(BackendStoreFailure) {
+    public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
         try await run(
-            "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, ?2, ?3, ?4)",
-            [.blob(ByteBuffer(bytes: digest)), .text(kind.rawValue), .integer(userID), .integer(Int(expires))]
+            "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, 'access', ?2, ?3), (?4, 'refresh', ?2, ?5)",
+            [.blob(ByteBuffer(bytes: pair.accessDigest)), .integer(userID), .integer(Int(pair.accessExpires)),
+             .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
         )
     }
 
@@ -114,12 +113,23 @@ public final class SQLiteBackendStore: BackendStore {
         return (userID, Int64(expires))
     }
 
-    public func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int? {
-        let rows = try await run(
-            "DELETE FROM tokens WHERE digest = ?1 AND kind = 'refresh' AND expires > ?2 RETURNING user_id",
-            [.blob(ByteBuffer(bytes: digest)), .integer(Int(now))]
-        )
-        return rows.first?.column("user_id")?.integer
+    public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
+        // SQLite's common table expressions only read, so the spend and the new pair are
+        // two statements in a transaction of their own: `IMMEDIATE` takes the write lock
+        // first, so another process's spend of the same token waits for this one's end.
+        try await transaction { () async throws(BackendStoreFailure) -> Int? in
+            let spent = try await statement(
+                "DELETE FROM tokens WHERE digest = ?1 AND kind = 'refresh' AND expires > ?2 RETURNING user_id",
+                [.blob(ByteBuffer(bytes: digest)), .integer(Int(now))]
+            )
+            guard let userID = spent.first?.column("user_id")?.integer else { return nil }
+            try await statement(
+                "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, 'access', ?2, ?3), (?4, 'refresh', ?2, ?5)",
+                [.blob(ByteBuffer(bytes: pair.accessDigest)), .integer(userID), .integer(Int(pair.accessExpires)),
+                 .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
+            )
+            return userID
+        }
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
@@ -166,9 +176,31 @@ public final class SQLiteBackendStore: BackendStore {
         try? await threadPool.shutdownGracefully()
     }
 
-    /// One statement, its rows; any failure of SQLite's is the store's.
+    /// One statement, in its turn, its rows; any failure of SQLite's is the store's.
     @discardableResult
     private func run(_ statement: String, _ binds: [SQLiteData] = []) async throws(BackendStoreFailure) -> [SQLiteRow] {
+        try await turns.inTurn { () async throws(BackendStoreFailure) -> [SQLiteRow] in try await self.statement(statement, binds) }
+    }
+
+    /// `body`'s statements as one transaction, in one turn: committed when it returns,
+    /// rolled back when it throws.
+    private func transaction<Value: Sendable>(_ body: () async throws(BackendStoreFailure) -> Value) async throws(BackendStoreFailure) -> Value {
+        try await turns.inTurn { () async throws(BackendStoreFailure) -> Value in
+            try await statement("BEGIN IMMEDIATE")
+            do throws(BackendStoreFailure) {
+                let value = try await body()
+                try await statement("COMMIT")
+                return value
+            } catch {
+                _ = try? await statement("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// One statement on the connection; only `run` and `transaction` call it, in their turn.
+    @discardableResult
+    private func statement(_ statement: String, _ binds: [SQLiteData] = []) async throws(BackendStoreFailure) -> [SQLiteRow] {
         do {
             return try await connection.query(statement, binds)
         } catch {

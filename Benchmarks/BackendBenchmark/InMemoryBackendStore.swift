@@ -7,9 +7,10 @@ actor InMemoryBackendStore: BackendStore {
     private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64)] = [:]
     private var replays: [[UInt8]: Int64] = [:]
 
-    func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) throws(BackendStoreFailure) {
-        guard tokens[digest] == nil else { throw BackendStoreFailure("kept already") }
-        tokens[digest] = (kind, userID, expires)
+    func keep(_ pair: TokenPairRecord, userID: Int) throws(BackendStoreFailure) {
+        guard tokens[pair.accessDigest] == nil, tokens[pair.refreshDigest] == nil else { throw BackendStoreFailure("kept already") }
+        tokens[pair.accessDigest] = (.access, userID, pair.accessExpires)
+        tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires)
     }
 
     func access(_ digest: [UInt8]) -> (userID: Int, expires: Int64)? {
@@ -17,9 +18,15 @@ actor InMemoryBackendStore: BackendStore {
         return (token.userID, token.expires)
     }
 
-    func spend(refresh digest: [UInt8], now: Int64) -> Int? {
+    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) throws(BackendStoreFailure) -> Int? {
         guard let token = tokens[digest], token.kind == .refresh, token.expires > now else { return nil }
         tokens[digest] = nil
+        do {
+            try keep(pair, userID: token.userID)
+        } catch {
+            tokens[digest] = token
+            throw error
+        }
         return token.userID
     }
 

@@ -66,43 +66,80 @@ struct BackendStoreContractTests {
     static let digest = Array(repeating: UInt8(7), count: 32)
     static let other = Array(repeating: UInt8(8), count: 32)
 
-    @Test("a kept access token is found with its user and expiry; a refresh token is not an access token", arguments: BackendStoreKind.all)
+    /// A pair whose access token's digest is 32 bytes of `access`, and its refresh token's
+    /// of `refresh`.
+    static func pair(_ access: UInt8, _ refresh: UInt8, accessExpires: Int64 = 2_000, refreshExpires: Int64 = 3_000) -> TokenPairRecord {
+        TokenPairRecord(
+            accessDigest: Array(repeating: access, count: 32), accessExpires: accessExpires,
+            refreshDigest: Array(repeating: refresh, count: 32), refreshExpires: refreshExpires
+        )
+    }
+
+    @Test("a kept pair's access token is found with its user and expiry; its refresh token is not an access token", arguments: BackendStoreKind.all)
     func keepsTokens(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.digest, kind: .access, userID: 1, expires: 2_000)
-            try await store.keep(Self.other, kind: .refresh, userID: 2, expires: 3_000)
+            try await store.keep(Self.pair(7, 8), userID: 1)
             let found = try await store.access(Self.digest)
             #expect(found?.userID == 1 && found?.expires == 2_000)
             #expect(try await store.access(Self.other).map(\.userID) == nil)
             #expect(try await store.access([1, 2, 3]).map(\.userID) == nil)
-            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.digest, kind: .access, userID: 3, expires: 9) }
         }
     }
 
-    @Test("a refresh token is spent once, only alive, only as a refresh token", arguments: BackendStoreKind.all)
-    func spendsOnce(kind: BackendStoreKind) async throws {
+    @Test("a pair is kept whole or not at all: one whose refresh digest is kept already leaves its access token unkept", arguments: BackendStoreKind.all)
+    func keepsPairWhole(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.digest, kind: .refresh, userID: 5, expires: 2_000)
-            try await store.keep(Self.other, kind: .access, userID: 6, expires: 2_000)
-            #expect(try await store.spend(refresh: Self.other, now: 1_000) == nil)
-            #expect(try await store.spend(refresh: Self.digest, now: 2_000) == nil, "spent at its expiry")
-            #expect(try await store.spend(refresh: Self.digest, now: 1_999) == 5)
-            #expect(try await store.spend(refresh: Self.digest, now: 1_999) == nil)
+            try await store.keep(Self.pair(7, 8), userID: 1)
+            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(9, 8), userID: 2) }
+            #expect(try await store.access(Array(repeating: 9, count: 32)).map(\.userID) == nil)
+        }
+    }
+
+    @Test("a refresh token is spent once, only alive, only as a refresh token, and its new pair kept for its user", arguments: BackendStoreKind.all)
+    func rotatesOnce(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.pair(8, 7, refreshExpires: 2_000), userID: 5)
+            #expect(try await store.rotate(refresh: Self.other, now: 1_000, into: Self.pair(20, 21)) == nil, "an access token")
+            #expect(try await store.rotate(refresh: Self.digest, now: 2_000, into: Self.pair(22, 23)) == nil, "spent at its expiry")
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_999, into: Self.pair(24, 25, accessExpires: 2_500)) == 5)
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_999, into: Self.pair(26, 27)) == nil)
+            let renewed = try await store.access(Array(repeating: 24, count: 32))
+            #expect(renewed?.userID == 5 && renewed?.expires == 2_500)
+            #expect(try await store.access(Array(repeating: 20, count: 32)).map(\.userID) == nil, "nothing kept for a token not spent")
+            #expect(try await store.access(Array(repeating: 22, count: 32)).map(\.userID) == nil)
+            #expect(try await store.rotate(refresh: Array(repeating: 25, count: 32), now: 2_000, into: Self.pair(28, 29)) == 5, "the new refresh token works")
+        }
+    }
+
+    @Test(
+        "a refresh whose new pair cannot be kept spends nothing: the same token refreshes again",
+        arguments: BackendStoreKind.all
+    )
+    func rotatesWholeOrNotAtAll(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.pair(8, 7), userID: 5)
+            try await store.keep(Self.pair(30, 31), userID: 6)
+            // The new refresh digest is one kept already: the pair's insert fails.
+            await #expect(throws: BackendStoreFailure.self) { try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(32, 31)) }
+            #expect(try await store.access(Array(repeating: 32, count: 32)).map(\.userID) == nil, "half a pair kept")
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(33, 34)) == 5)
         }
     }
 
     @Test("twenty callers spending one refresh token at once: one gets its user", arguments: BackendStoreKind.all)
-    func spendsOnceUnderRace(kind: BackendStoreKind) async throws {
+    func rotatesOnceUnderRace(kind: BackendStoreKind) async throws {
         #expect(try await Self.spentByTwenty(kind) == [5])
     }
 
-    /// The users twenty callers got for one refresh token spent at once.
+    /// The users twenty callers got for one refresh token spent at once, each into a pair of its own.
     static func spentByTwenty(_ kind: BackendStoreKind) async throws -> [Int] {
         var spent: [Int] = []
         try await kind.with { store, _ in
-            try await store.keep(Self.digest, kind: .refresh, userID: 5, expires: 2_000)
+            try await store.keep(Self.pair(8, 7), userID: 5)
             spent = try await withThrowingTaskGroup(of: Int?.self) { group in
-                for _ in 0..<20 { group.addTask { try await store.spend(refresh: Self.digest, now: 1_000) } }
+                for caller: UInt8 in 0..<20 {
+                    group.addTask { try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(100 + caller, 200 + caller)) }
+                }
                 return try await group.reduce(into: [Int]()) { if let user = $1 { $0.append(user) } }
             }
         }
@@ -125,6 +162,16 @@ struct BackendStoreContractTests {
     func plantedRacesAreCaught() async throws {
         #expect(try await Self.spentByTwenty(.fake(planting: .looksThenSpends)).count > 1)
         #expect(try await Self.admittedByTwenty(.fake(planting: .looksThenAdmits)) > 1)
+    }
+
+    @Test("a store that spends a refresh token, then keeps the new pair, outside one transaction, is caught")
+    func plantedHalfRefreshIsCaught() async throws {
+        try await BackendStoreKind.fake(planting: .spendsThenKeeps).with { store, _ in
+            try await store.keep(Self.pair(8, 7), userID: 5)
+            try await store.keep(Self.pair(30, 31), userID: 6)
+            _ = try? await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(32, 31))
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(33, 34)) == nil, "the clause's second refresh sees the token spent")
+        }
     }
 
     @Test("a request is admitted once while remembered, and again once its memory has expired", arguments: BackendStoreKind.all)
@@ -197,27 +244,32 @@ struct BackendStoreContractTests {
     @Test("a sweep forgets a refresh token past its expiry and an access token a day past its", arguments: BackendStoreKind.all)
     func sweeps(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.digest, kind: .access, userID: 1, expires: 100_000)
-            try await store.keep(Self.other, kind: .access, userID: 2, expires: 100_000 - 86_401)
+            try await store.keep(Self.pair(7, 40, accessExpires: 100_000, refreshExpires: 200_000), userID: 1)
+            try await store.keep(Self.pair(8, 41, accessExpires: 100_000 - 86_401, refreshExpires: 200_000), userID: 2)
+            try await store.keep(Self.pair(42, 43, accessExpires: 100_000, refreshExpires: 100_000), userID: 3)
             try await store.sweep(now: 100_001)
             #expect(try await store.access(Self.digest)?.userID == 1, "expired an instant ago: still known, so reported as expired")
             #expect(try await store.access(Self.other).map(\.userID) == nil)
+            // Swept, a refresh token's digest may be kept anew; kept, it could not.
+            try await store.keep(Self.pair(44, 43), userID: 4)
+            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(45, 40), userID: 5) }
         }
     }
 
     @Test("a second store at the same place, as a second gateway or a restart, sees the first's tokens and requests", arguments: BackendStoreKind.all.filter(\.persists))
     func sharedAndPersistent(kind: BackendStoreKind) async throws {
         try await kind.with { first, location in
-            try await first.keep(Self.digest, kind: .refresh, userID: 9, expires: 2_000)
+            try await first.keep(Self.pair(8, 7), userID: 9)
             let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000, share: .served)
             #expect(admittedFirst == .admitted)
             let second = try await kind.open(location, SQLiteBackendStore.defaultCapacity)
-            let spent = try? await second.spend(refresh: Self.digest, now: 1_000)
+            let spent = try? await second.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(50, 51))
             let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000, share: .served)
             await second.close()
             #expect(spent == 9)
             #expect(admitted == .replayed)
-            #expect(try await first.spend(refresh: Self.digest, now: 1_000) == nil, "spent by the other")
+            #expect(try await first.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(52, 53)) == nil, "spent by the other")
+            #expect(try await first.access(Array(repeating: 50, count: 32))?.userID == 9, "the other's new pair")
         }
     }
 }

@@ -17,6 +17,9 @@ actor FakeBackendStore: BackendStore {
         case looksThenSpends
         /// Looks the request up, then records it.
         case looksThenAdmits
+        /// Spends a refresh token, then keeps the new pair, as two statements without a
+        /// transaction would: a pair that cannot be kept leaves the token spent.
+        case spendsThenKeeps
     }
 
     /// The first caller between its look and its act, until a second arrives.
@@ -47,10 +50,18 @@ actor FakeBackendStore: BackendStore {
         if failing { throw BackendStoreFailure("the fake store is down") }
     }
 
-    func keep(_ digest: [UInt8], kind: TokenKind, userID: Int, expires: Int64) throws(BackendStoreFailure) {
+    func keep(_ pair: TokenPairRecord, userID: Int) throws(BackendStoreFailure) {
         try reachable()
-        guard tokens[digest] == nil else { throw BackendStoreFailure("a token kept twice") }
-        tokens[digest] = (kind, userID, expires)
+        try keepChecked(pair, userID: userID)
+    }
+
+    /// Both tokens of `pair`, or neither when either digest is kept already.
+    private func keepChecked(_ pair: TokenPairRecord, userID: Int) throws(BackendStoreFailure) {
+        guard tokens[pair.accessDigest] == nil, tokens[pair.refreshDigest] == nil, pair.accessDigest != pair.refreshDigest else {
+            throw BackendStoreFailure("a token kept twice")
+        }
+        tokens[pair.accessDigest] = (.access, userID, pair.accessExpires)
+        tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires)
     }
 
     func access(_ digest: [UInt8]) throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
@@ -59,11 +70,17 @@ actor FakeBackendStore: BackendStore {
         return (token.userID, token.expires)
     }
 
-    func spend(refresh digest: [UInt8], now: Int64) async throws(BackendStoreFailure) -> Int? {
+    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
         try reachable()
         guard let token = tokens[digest], token.kind == .refresh, token.expires > now else { return nil }
         if mistake == .looksThenSpends { await meetAnotherCaller() }
         tokens[digest] = nil
+        do {
+            try keepChecked(pair, userID: token.userID)
+        } catch {
+            if mistake != .spendsThenKeeps { tokens[digest] = token }
+            throw error
+        }
         return token.userID
     }
 
