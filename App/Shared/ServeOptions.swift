@@ -46,13 +46,13 @@ public struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: "How many products the catalogue holds (1 to 1,000,000).")
     public var products = 300
 
-    @Option(name: .long, help: "For tests: no access token lives longer than this many seconds.")
+    @Option(name: .long, help: "For tests: no access token lives longer than this many seconds (0: each has expired when granted).")
     public var tokenLifetimeSeconds: Int?
 
     @Option(name: .long, help: "For tests: answer the first N requests with 503.")
     public var failFirst = 0
 
-    @Option(name: .long, help: "For tests: wait this many milliseconds before each answer.")
+    @Option(name: .long, help: "For tests: wait this many milliseconds before each answer is sent, once its work is done.")
     public var latencyMs = 0
 
     @Flag(name: .long, help: "Print the first line as JSON: {\"url\", \"mode\", \"keyFile\", \"keyId\", \"store\", \"database\"}.")
@@ -69,7 +69,7 @@ public struct ServeOptions: ParsableArguments {
         guard previousKeyLifetime >= 0 else { throw ValidationError("--previous-key-lifetime must not be negative.") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
         if let replayCapacity, replayCapacity < 1 { throw ValidationError("--replay-capacity must be 1 or more.") }
-        if let tokenLifetimeSeconds, tokenLifetimeSeconds < 1 { throw ValidationError("--token-lifetime-seconds must be 1 or more.") }
+        if let tokenLifetimeSeconds, tokenLifetimeSeconds < 0 { throw ValidationError("--token-lifetime-seconds must not be negative.") }
         guard failFirst >= 0, latencyMs >= 0 else { throw ValidationError("--fail-first and --latency-ms must not be negative.") }
     }
 }

@@ -37,12 +37,14 @@ struct StoreHTTPHandler: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         await tally.add()
-        if latency > .zero {
-            try? await Task.sleep(for: latency)
-        }
         let response = await answer(request, bodyTooLarge: bodyTooLarge)
         // Method, target and status only: never a header (tokens) or a body (passwords).
         logger.info("\(request.method) \(request.target) \(response.status) \((clock.now - start).wholeMilliseconds) ms")
+        // After the work and its line, before the answer leaves: a process killed in this
+        // time has committed what the request did, and its client never hears of it.
+        if latency > .zero {
+            try? await Task.sleep(for: latency)
+        }
         return response
     }
 

@@ -22,7 +22,7 @@ public struct StoreServerConfiguration: Sendable {
     /// The largest request body accepted; larger ones get 413. The gateway's published
     /// cap, which sealed clients hold themselves to, and plain requests' alike.
     public var maximumRequestBodyBytes: Int = ObliviousGatewayLimit.requestBytes
-    /// For tests: a delay before every answer.
+    /// For tests: a delay before every answer leaves, after its work and its log line.
     public var latency: Duration = .zero
     /// For tests: answer this many requests with 503 before behaving.
     public var failFirstRequests: Int = 0

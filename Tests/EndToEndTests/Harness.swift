@@ -276,10 +276,13 @@ extension Process {
 final class ServeProcess {
     let process: Process
     let firstLine: String
+    /// Its log (standard error), when asked for: read it, or a busy server blocks once
+    /// the pipe is full.
+    let log: FileHandle?
     /// Its `HOME`: where `serve` keeps a key it makes, never the runner's home.
     private let home: TemporaryDirectory
 
-    init(_ arguments: [String]) async throws {
+    init(_ arguments: [String], keepingLog: Bool = false) async throws {
         home = try TemporaryDirectory()
         process = Process()
         process.executableURL = try CLI.executable()
@@ -287,7 +290,9 @@ final class ServeProcess {
         process.environment = ChildEnvironment.clean(home: home.path)
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let logPipe = keepingLog ? Pipe() : nil
+        process.standardError = logPipe.map { $0 as Any } ?? FileHandle.nullDevice
+        log = logPipe?.fileHandleForReading
         try process.run()
         firstLine = try await firstOutputLine(of: process, from: output.fileHandleForReading)
     }

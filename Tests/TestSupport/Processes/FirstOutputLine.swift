@@ -22,3 +22,31 @@ public func firstOutputLine(of process: Process, from output: FileHandle) async 
         kill(child, SIGKILL)
     }
 }
+
+/// The first line a child process writes to `output` that `accepts`, without its
+/// newline; nil when the output ends before one does. Lines before it are read and let go.
+///
+/// The read blocks a thread of its own, and a cancelled wait ends the child, as
+/// `firstOutputLine(of:from:)` does.
+public func firstOutputLine(
+    of process: Process, from output: FileHandle, where accepts: @escaping @Sendable (String) -> Bool
+) async throws -> String? {
+    let child = process.processIdentifier
+    return try await withTaskCancellationHandler {
+        try await runOffPool { () -> String? in
+            var pending = Data()
+            while true {
+                while let newline = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    if accepts(line) { return line }
+                }
+                let chunk = output.availableData
+                if chunk.isEmpty { return nil }
+                pending += chunk
+            }
+        }
+    } onCancel: {
+        kill(child, SIGKILL)
+    }
+}
