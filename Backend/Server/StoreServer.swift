@@ -138,11 +138,10 @@ public struct StoreServer: Sendable {
     /// HTTP/1.1 with both timeouts, wrapped in TLS when certificate files are given
     /// (read now, so a bad file stops the start, not the first connection).
     private static func serverBuilder(_ configuration: StoreServerConfiguration) throws(StoreServerError) -> HTTPServerBuilder {
-        let readTimeout = configuration.requestReadTimeout
-        let http = HTTPServerBuilder.http1(configuration: .init(
-            additionalChannelHandlers: [RequestReadTimeoutHandler(timeout: readTimeout)],
-            idleTimeout: .milliseconds(configuration.idleTimeout.wholeMilliseconds)
-        ))
+        let (readTimeout, idleTimeout) = (configuration.requestReadTimeout, configuration.idleTimeout)
+        let http = HTTPServerBuilder { responder in
+            StoreHTTP1Channel(responder: responder, readTimeout: readTimeout, idleTimeout: idleTimeout)
+        }
         guard let files = configuration.tls else { return http }
         do {
             let chain = try NIOSSLCertificate.fromPEMFile(files.certificateChain)

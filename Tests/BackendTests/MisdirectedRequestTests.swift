@@ -1,0 +1,56 @@
+@testable import Backend
+import Foundation
+import Logging
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A request whose target names another authority than its `Host` is not this server's
+/// to answer: 421 Misdirected Request (RFC 9110 section 15.5.20), never the page at
+/// that path served as if it were asked of this server.
+@Suite("Backend: requests for another authority", .timeLimit(.minutes(1)))
+struct MisdirectedRequestTests {
+    @Test("what a target names, against the Host it carries", arguments: [
+        ("/products/1", "127.0.0.1:8080", false),
+        ("*", "127.0.0.1:8080", false),
+        ("http://127.0.0.1:8080/products/1", "127.0.0.1:8080", false),
+        ("HTTP://Store.Example:8080/products/1", "store.example:8080", false),
+        ("http://user:secret@127.0.0.1:8080/", "127.0.0.1:8080", false),
+        ("http://evil.invalid/products/1", "127.0.0.1:8080", true),
+        ("http://127.0.0.1:8081/products/1", "127.0.0.1:8080", true),
+        ("https://evil.invalid?x=1", "127.0.0.1:8080", true),
+        ("http://evil.invalid/products/1", nil, true),
+        ("/redirect?to=http://evil.invalid/", "127.0.0.1:8080", false),
+    ] as [(String, String?, Bool)])
+    func misdirected(target: String, host: String?, expected: Bool) {
+        #expect(RequestTarget.isMisdirected(target, host: host) == expected)
+    }
+
+    @Test("over a socket: another authority gets 421 and a closed connection; the server's own, in either form, its answer")
+    func overASocket() async throws {
+        var configuration = StoreServerConfiguration()
+        configuration.port = 0
+        let server = try StoreServer(configuration: configuration, store: FakeBackendStore(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run { continuation.yield($0) } }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next().flatMap { UInt16(exactly: $0) })
+        let host = "127.0.0.1:\(port)"
+
+        let statuses = try await runOffPool {
+            try ["http://evil.invalid/products/1", "http://\(host)/products/1", "/products/1"].map { target in
+                let socket = try LoopbackSocket.connect(to: port)
+                defer { close(socket) }
+                // No `Connection: close` of ours: the 421's own closes the connection.
+                let request = target.hasPrefix("/") || target.contains(host) ? "Connection: close\r\n" : ""
+                _ = Array("GET \(target) HTTP/1.1\r\nHost: \(host)\r\n\(request)\r\n".utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+                let answer = String(decoding: LoopbackSocket.readToEnd(socket), as: UTF8.self)
+                return answer.split(separator: " ").dropFirst().first.map(String.init) ?? answer
+            }
+        }
+        #expect(statuses == ["421", "200", "200"])
+    }
+}
