@@ -9,9 +9,11 @@ import PostgresNIO
 /// The same two tables and the same operations as `SQLiteBackendStore`, each one
 /// statement, so each is atomic across every gateway: an insert that conflicts is the
 /// replay; a refresh is a delete that returns the row (the one spend of its token) with
-/// the new pair's insert in the same statement, where SQLite needs a transaction. The schema is made
-/// at start-up inside a transaction holding an advisory lock, so gateways starting
-/// together wait for one another rather than race on `CREATE TABLE`. Every operation
+/// the new pair's insert in the same statement, where SQLite needs a transaction. The
+/// tables are named in full (`public.tokens`, `public.replays`), and refused when
+/// another role owns them. The schema is made at start-up inside a transaction holding
+/// an advisory lock, so gateways starting together wait for one another rather than
+/// race on `CREATE TABLE`. Every operation
 /// has a deadline (`deadline`): a database that does not answer is a failure (503),
 /// never a request left hanging or served unrecorded.
 public final class PostgresBackendStore: BackendStore {
@@ -84,18 +86,33 @@ public final class PostgresBackendStore: BackendStore {
                     // had shows only as the next statement's "transaction is aborted".
                     for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger) {}
                     try await connection.query("""
-                        CREATE TABLE IF NOT EXISTS tokens (
+                        CREATE TABLE IF NOT EXISTS public.tokens (
                             digest BYTEA PRIMARY KEY, kind TEXT NOT NULL, user_id BIGINT NOT NULL, expires BIGINT NOT NULL
                         )
                         """, logger: logger)
-                    try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)", logger: logger)
                     try await connection.query(
-                        "CREATE TABLE IF NOT EXISTS replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
+                        "CREATE TABLE IF NOT EXISTS public.replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
                     )
+                    // A table another role made first, `IF NOT EXISTS` would adopt, and that
+                    // role could read the memory, or plant a token's digest and sign in as
+                    // anyone: the store's tables must be its role's own, before anything
+                    // else is asked of them.
+                    let owners = try await connection.query("""
+                        SELECT relname::TEXT, pg_get_userbyid(relowner)::TEXT FROM pg_class
+                        WHERE oid IN ('public.tokens'::regclass, 'public.replays'::regclass)
+                        AND relowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
+                        """, logger: logger)
+                    for try await (table, owner) in owners.decode((String, String).self) {
+                        throw BackendStoreFailure(
+                            "the table public.\(table) belongs to the role \(owner), not to the store's: that role could read or change "
+                                + "the sessions, so the store will not use it; drop it, or give the store a database of its own"
+                        )
+                    }
+                    try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON public.tokens (expires)", logger: logger)
                     try await connection.query(
-                        "ALTER TABLE replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
+                        "ALTER TABLE public.replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
                     )
-                    try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)", logger: logger)
+                    try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON public.replays (expires)", logger: logger)
                 }
             }
         } catch let failure where failure.waitedForLock {
@@ -108,7 +125,7 @@ public final class PostgresBackendStore: BackendStore {
 
     public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
         try await run("""
-            INSERT INTO tokens (digest, kind, user_id, expires)
+            INSERT INTO public.tokens (digest, kind, user_id, expires)
             VALUES (\(ByteBuffer(bytes: pair.accessDigest)), 'access', \(userID), \(pair.accessExpires)),
                    (\(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', \(userID), \(pair.refreshExpires))
             """)
@@ -117,7 +134,7 @@ public final class PostgresBackendStore: BackendStore {
     public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
         let found = try await bounded {
             var rows: [(Int, Int64)] = []
-            let statement: PostgresQuery = "SELECT user_id, expires FROM tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'access'"
+            let statement: PostgresQuery = "SELECT user_id, expires FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'access'"
             for try await row in try await self.client.query(statement).decode((Int, Int64).self) {
                 rows.append(row)
             }
@@ -132,9 +149,9 @@ public final class PostgresBackendStore: BackendStore {
         // deleting one row at once, the second waits for the first and then finds none.
         try await integers("""
             WITH spent AS (
-                DELETE FROM tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'refresh' AND expires > \(now) RETURNING user_id
+                DELETE FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'refresh' AND expires > \(now) RETURNING user_id
             )
-            INSERT INTO tokens (digest, kind, user_id, expires)
+            INSERT INTO public.tokens (digest, kind, user_id, expires)
             SELECT \(ByteBuffer(bytes: pair.accessDigest)), 'access', user_id, \(pair.accessExpires) FROM spent
             UNION ALL SELECT \(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', user_id, \(pair.refreshExpires) FROM spent
             RETURNING user_id
@@ -144,7 +161,7 @@ public final class PostgresBackendStore: BackendStore {
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
         guard !capacity.isFull(share) else {
             // Full: a replay is still told apart; anything new is not remembered.
-            let kept = try await integers("SELECT 1::BIGINT FROM replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
+            let kept = try await integers("SELECT 1::BIGINT FROM public.replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
             return kept.isEmpty ? .full : .replayed
         }
         // Inserted, or an expired memory of it renewed: a row comes back. A live memory
@@ -152,7 +169,7 @@ public final class PostgresBackendStore: BackendStore {
         // one `enc` at once, the second waits on the first's row and then finds it live.
         let admitted = try await integers(
             """
-            INSERT INTO replays (enc, expires, refused) VALUES (\(ByteBuffer(bytes: enc)), \(expiry), \(share == .refused))
+            INSERT INTO public.replays (enc, expires, refused) VALUES (\(ByteBuffer(bytes: enc)), \(expiry), \(share == .refused))
             ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < \(now)
             RETURNING 1::BIGINT
             """
@@ -164,8 +181,8 @@ public final class PostgresBackendStore: BackendStore {
 
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
         // An access token is kept a day past its expiry, so it is reported as expired, not unknown.
-        try await run("DELETE FROM tokens WHERE expires < CASE kind WHEN 'access' THEN \(now) - 86400 ELSE \(now) END")
-        try await run("DELETE FROM replays WHERE expires < \(now)")
+        try await run("DELETE FROM public.tokens WHERE expires < CASE kind WHEN 'access' THEN \(now) - 86400 ELSE \(now) END")
+        try await run("DELETE FROM public.replays WHERE expires < \(now)")
         try await count()
     }
 
@@ -173,7 +190,7 @@ public final class PostgresBackendStore: BackendStore {
     private func count() async throws(BackendStoreFailure) {
         let counts = try await bounded {
             var rows: [(Int, Int)] = []
-            let statement: PostgresQuery = "SELECT count(*) FILTER (WHERE NOT refused), count(*) FILTER (WHERE refused) FROM replays"
+            let statement: PostgresQuery = "SELECT count(*) FILTER (WHERE NOT refused), count(*) FILTER (WHERE refused) FROM public.replays"
             for try await row in try await self.client.query(statement).decode((Int, Int).self) {
                 rows.append(row)
             }
@@ -217,7 +234,10 @@ public final class PostgresBackendStore: BackendStore {
             throw BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
         case .failed(let error as PSQLError):
             throw BackendStoreFailure(error)
+        case .failed(let error as BackendStoreFailure):
+            throw error
         case .failed(let error as PostgresTransactionError):
+            if let failure = error.closureError as? BackendStoreFailure { throw failure }
             let cause = error.beginError ?? error.closureError ?? error.commitError
             throw (cause as? PSQLError).map { BackendStoreFailure($0) }
                 ?? BackendStoreFailure("the database refused a transaction: \(cause.map { "\($0)" } ?? "no reason given")")

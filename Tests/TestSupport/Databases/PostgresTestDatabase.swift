@@ -95,6 +95,21 @@ public struct PostgresTestDatabase: Sendable {
         return HeldLock(connection: connection)
     }
 
+    /// Runs `statements` on the database as the cluster's superuser (`admin`, which
+    /// scripts/with-postgres made it with), not as the tests' role: another role at work
+    /// in the same database.
+    public func runAsAnotherRole(_ statements: [String]) async throws {
+        let configuration = PostgresConnection.Configuration(unixSocketPath: cluster.socket, username: "admin", password: nil, database: name)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 3, logger: Self.silent)
+        do {
+            for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.silent) }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
     /// A lock a session holds, until `release()` ends the session.
     public struct HeldLock: Sendable {
         let connection: PostgresConnection
