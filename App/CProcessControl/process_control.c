@@ -20,6 +20,36 @@ int storefront_forbid_core_dumps(void) {
     return (limited == 0 && undumpable == 0) ? 0 : -1;
 }
 
+// MARK: - Ending after a report of SIGQUIT
+
+static struct sigaction quit_reporter;
+
+static void report_then_end(int signal_number, siginfo_t *info, void *context) {
+    // The report first, as if the signal had come to its handler alone.
+    if (quit_reporter.sa_flags & SA_SIGINFO) {
+        quit_reporter.sa_sigaction(signal_number, info, context);
+    } else {
+        quit_reporter.sa_handler(signal_number);
+    }
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal_number, &fallback, NULL);
+    raise(signal_number); // pending until this handler returns, then fatal
+}
+
+int storefront_end_after_quit_report(void) {
+    struct sigaction current;
+    if (sigaction(SIGQUIT, NULL, &current) != 0) return -1;
+    if (!(current.sa_flags & SA_SIGINFO) && (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN)) return 0;
+    quit_reporter = current;
+    struct sigaction action = current;
+    action.sa_flags = (current.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
+    action.sa_sigaction = report_then_end;
+    return sigaction(SIGQUIT, &action, NULL);
+}
+
 // MARK: - Restoring the terminal on a signal
 
 enum { guarded_count = 3, restore_capacity = 64 };

@@ -58,6 +58,8 @@ struct StorefrontCommand: AsyncParsableCommand {
         if storefront_forbid_core_dumps() != 0 {
             TerminalOutput().printDiagnostic(StyledText("storefront: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
         }
+        // Failing, SIGQUIT keeps the runtime's own way: a report, and the program goes on.
+        _ = storefront_end_after_quit_report()
         await run(Array(CommandLine.arguments.dropFirst()))
     }
 

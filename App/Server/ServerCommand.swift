@@ -35,6 +35,8 @@ struct ServerCommand: AsyncParsableCommand {
         if storefront_forbid_core_dumps() != 0 {
             ServerConsole(json: false).warn("core dumps could not be disabled; a crash could write secrets to disk.")
         }
+        // Failing, SIGQUIT keeps the runtime's own way: a report, and the program goes on.
+        _ = storefront_end_after_quit_report()
         do {
             var command = try parseAsRoot()
             if let server = command as? ServerCommand {

@@ -11,6 +11,13 @@
 /// ptrace-style readers of the process's memory. Returns 0 when both took effect.
 int storefront_forbid_core_dumps(void);
 
+/// Makes SIGQUIT end the process after the handler it has now (Swift's backtracer,
+/// when SWIFT_BACKTRACE enables it) has written its report: that handler returns after
+/// an asynchronous signal, and the program would go on. Ends it by SIGQUIT, with its
+/// default action (no core file, once they are forbidden). A default or ignored
+/// SIGQUIT is left as it is. Returns 0, or -1 if the handler could not be installed.
+int storefront_end_after_quit_report(void);
+
 /// Until disarmed, SIGINT, SIGTERM and SIGHUP first put `modes` back on `terminal`
 /// and write `bytes` (at most 64, e.g. "leave the alternate screen") to `output`, then
 /// end the process by the same signal, so a shell sees 130, 143 or 129. A signal the
