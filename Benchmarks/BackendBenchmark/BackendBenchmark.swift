@@ -17,7 +17,12 @@ struct BackendBenchmark {
     static let concurrency = 16
 
     static func main() async throws {
-        let requests = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--flood" {
+            try await Flood.run(seconds: arguments.dropFirst().first.flatMap(Int.init) ?? 60)
+            return
+        }
+        let requests = arguments.first.flatMap(Int.init) ?? 2_000
         let postgres = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-backend-bench-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -60,6 +65,32 @@ struct BackendBenchmark {
     }
 
     static let silent = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+
+    /// `body` given a transport to a gateway on `store`, stopped after.
+    static func serving<Value>(
+        store: any BackendStore, ring: GatewayKeyRing, _ body: (AsyncHTTPClientTransport) async throws -> Value
+    ) async throws -> Value {
+        var configuration = StoreServerConfiguration()
+        configuration.port = 0
+        configuration.gatewayKeys = GatewayKeys(ring)
+        let server = try StoreServer(configuration: configuration, store: store, logger: silent)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
+            throw BenchmarkFailure(reason: "a backend did not start")
+        }
+        let transport = try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: url))
+        defer { task.cancel() }
+        do {
+            let value = try await body(transport)
+            await transport.shutdown()
+            return value
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
 
     /// Logins, then searches, spread over one gateway per store, each a server of its own.
     static func measure(stores: [any BackendStore], ring: GatewayKeyRing, requests: Int) async throws -> (logins: Double, searches: Double) {

@@ -11,10 +11,10 @@ struct SealedCall {
     let content: [UInt8]
 
     static func send(
-        _ method: String, _ path: String, json: String? = nil, bearer: String? = nil,
+        _ method: String, _ path: String, json: String? = nil, bearer: String? = nil, dated date: Date = Date(),
         to transport: AsyncHTTPClientTransport, configuration: ObliviousKeyConfiguration
     ) async throws -> SealedCall {
-        var fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(Date()))]
+        var fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(date))]
         if json != nil { fields.append(BinaryHTTPField(name: "content-type", value: "application/json")) }
         if let bearer { fields.append(BinaryHTTPField(name: "authorization", value: "Bearer \(bearer)")) }
         let message = BinaryHTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: fields, content: Array((json ?? "").utf8))
