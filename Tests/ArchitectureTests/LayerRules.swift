@@ -74,12 +74,19 @@ extension LayerRule {
             modules: platform.union(["Logging", "CSystemCalls", "SystemPackage"])
         ),
         // The reference server: another system. It shares Infrastructure (the cipher)
-        // but none of the client's layers.
+        // but none of the client's layers. NIOHTTP1 and NIOHTTPTypesHTTP1 build its HTTP/1.1
+        // channel, which reads a request's target before the conversion to HTTP types.
         LayerRule(
             layer: "Backend",
             targets: ["Infrastructure"],
-            products: ["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO"],
-            modules: platform.union(["Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTPTypes", "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO"])
+            products: [
+                "Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOHTTPTypes", "NIOHTTPTypesHTTP1",
+                "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO",
+            ],
+            modules: platform.union([
+                "Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOHTTPTypes", "NIOHTTPTypesHTTP1",
+                "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO",
+            ])
         ),
         // A benchmark composes the client like the App does, to measure it in process.
         LayerRule(
