@@ -66,10 +66,8 @@ struct BackendBenchmark {
 
     static let silent = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
 
-    /// `body` given a transport to a gateway on `store`, stopped after.
-    static func serving<Value>(
-        store: any BackendStore, ring: GatewayKeyRing, _ body: (AsyncHTTPClientTransport) async throws -> Value
-    ) async throws -> Value {
+    /// A gateway on `store`, a server of its own on a free port, and a transport to it.
+    static func startGateway(on store: any BackendStore, ring: GatewayKeyRing) async throws -> (task: Task<Void, any Error>, transport: AsyncHTTPClientTransport) {
         var configuration = StoreServerConfiguration()
         configuration.port = 0
         configuration.gatewayKeys = GatewayKeys(ring)
@@ -78,9 +76,17 @@ struct BackendBenchmark {
         let task = Task { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
+            task.cancel()
             throw BenchmarkFailure(reason: "a backend did not start")
         }
-        let transport = try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: url))
+        return (task, try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: url)))
+    }
+
+    /// `body` given a transport to a gateway on `store`, stopped after.
+    static func serving<Value>(
+        store: any BackendStore, ring: GatewayKeyRing, _ body: (AsyncHTTPClientTransport) async throws -> Value
+    ) async throws -> Value {
+        let (task, transport) = try await startGateway(on: store, ring: ring)
         defer { task.cancel() }
         do {
             let value = try await body(transport)
@@ -96,17 +102,7 @@ struct BackendBenchmark {
     static func measure(stores: [any BackendStore], ring: GatewayKeyRing, requests: Int) async throws -> (logins: Double, searches: Double) {
         var servers: [(task: Task<Void, any Error>, transport: AsyncHTTPClientTransport)] = []
         for store in stores {
-            var configuration = StoreServerConfiguration()
-            configuration.port = 0
-            configuration.gatewayKeys = GatewayKeys(ring)
-            let server = try StoreServer(configuration: configuration, store: store, logger: silent)
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let task = Task { try await server.run { continuation.yield($0) } }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
-                throw BenchmarkFailure(reason: "a backend did not start")
-            }
-            servers.append((task, try AsyncHTTPClientTransport(configuration: TransportConfiguration(baseURL: url))))
+            servers.append(try await startGateway(on: store, ring: ring))
         }
         let transports = servers.map(\.transport)
         do {
