@@ -20,6 +20,16 @@ int storefront_forbid_core_dumps(void) {
     return (limited == 0 && undumpable == 0) ? 0 : -1;
 }
 
+// The signal's default action again: the end of the process for SIGINT, SIGTERM, SIGHUP
+// and SIGQUIT, nothing for SIGWINCH.
+static void restore_default_action(int signal_number) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal_number, &fallback, NULL);
+}
+
 // MARK: - Ending after a report of SIGQUIT
 
 static struct sigaction quit_reporter;
@@ -31,11 +41,7 @@ static void report_then_end(int signal_number, siginfo_t *info, void *context) {
     } else {
         quit_reporter.sa_handler(signal_number);
     }
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(signal_number, &fallback, NULL);
+    restore_default_action(signal_number);
     raise(signal_number); // pending until this handler returns, then fatal
 }
 
@@ -77,11 +83,7 @@ static void restore_terminal_and_reraise(int signal_number) {
     }
     // Die of the signal itself rather than exit(128+n): a shell running us in a loop
     // stops the loop on Ctrl-C only when it sees the child was killed by SIGINT.
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(signal_number, &fallback, NULL);
+    restore_default_action(signal_number);
     raise(signal_number); // pending until this handler returns, then fatal
 }
 
@@ -168,11 +170,7 @@ int storefront_resize_notifications_start(void) {
 }
 
 void storefront_resize_notifications_stop(void) {
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(SIGWINCH, &fallback, NULL);
+    restore_default_action(SIGWINCH);
     int writer = resize_writer;
     // Forgotten before it is closed, so no handler that starts after this can write into
     // a descriptor number the process has reused.
@@ -181,11 +179,7 @@ void storefront_resize_notifications_stop(void) {
 }
 
 void storefront_end_by_signal(int signal_number) {
-    struct sigaction fallback;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(signal_number, &fallback, NULL);
+    restore_default_action(signal_number);
     sigset_t just_this;
     sigemptyset(&just_this);
     sigaddset(&just_this, signal_number);
