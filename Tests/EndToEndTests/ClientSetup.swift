@@ -10,12 +10,13 @@ enum ClientTransport: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 
     /// The adapters the `storefront` under test carries: URLSession only when the
-    /// package was built with its trait (`swift test --traits URLSessionTransport`).
+    /// package was built with its trait (`swift test --traits URLSessionTransport`), or
+    /// when the client under test is one built so (`BuiltProgram.urlSessionClient`).
     static var builtIn: [ClientTransport] {
         #if URLSessionTransport
         allCases
         #else
-        [.asyncHTTPClient]
+        (try? BuiltProgram.urlSessionClient()) != nil ? allCases : [.asyncHTTPClient]
         #endif
     }
 }

@@ -324,7 +324,10 @@ struct CommandLineFlowTests {
         #expect(whoami.standardError.contains("STOREFRONT_SESSION_STORE is vault, which names no session store; use file or keyring, or unset it."))
     }
 
-    @Test("without the URLSessionTransport trait, STOREFRONT_TRANSPORT=urlsession is refused with 78")
+    @Test(
+        "without the URLSessionTransport trait, STOREFRONT_TRANSPORT=urlsession is refused with 78",
+        .enabled(if: !ClientTransport.builtIn.contains(.urlSession), "the client under test carries the URLSession adapter")
+    )
     func urlSessionNotBuiltIn() async throws {
         var cli = try CLI(backend: nil, key: nil)
         cli.environment["STOREFRONT_TRANSPORT"] = "urlsession"
