@@ -85,46 +85,17 @@ struct InstalledCommandTests {
     @Test("a backtrace of bin/storefront names its functions from bin/.debug", .enabled(if: shouldRun, skipped))
     func backtraceNamesFunctions() async throws {
         let backtracer = try #require(Self.toolchainBacktracer(), "no swift-backtrace-static beside the swift on PATH")
-        let child = SharedValue<Int32>(0)
-        let server = try LoopbackHTTPServer.signalling(SIGQUIT, to: child)
-        defer { server.stop() }
         let folder = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.installed("bin/storefront"))
-        process.arguments = ["login", "--username", "emilys", "--password-stdin"]
-        process.environment = [
-            "PATH": "/usr/bin:/bin",
-            "STOREFRONT_BASE_URL": server.baseURL.absoluteString,
-            "STOREFRONT_DATA_DIR": folder.path,
-            "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,swift-backtrace=\(backtracer)",
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let password = Pipe()
-        process.standardInput = password
         // The report ends with "Backtrace took"; then the program ends by SIGQUIT
         // (`storefront_end_after_quit_report`) rather than go on waiting for the login.
-        let report = SharedValue("")
-        let reported = AsyncStream<Void>.makeStream()
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let bytes = handle.availableData
-            let text = report.value + String(decoding: bytes, as: UTF8.self)
-            report.set(text)
-            if bytes.isEmpty || text.contains("Backtrace took") { reported.continuation.finish() }
-        }
-        let ended = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in ended.continuation.finish() }
-        try process.run()
-        child.set(process.processIdentifier)
-        try password.fileHandleForWriting.write(contentsOf: Data("emilyspass\n".utf8))
-        try password.fileHandleForWriting.close()
-        for await _ in reported.stream {}
-        errors.fileHandleForReading.readabilityHandler = nil
-        for await _ in ended.stream {}
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGQUIT, "exit \(process.terminationStatus)")
+        let login = try await QuitDuringLogin(program: URL(fileURLWithPath: Self.installed("bin/storefront")), environment: [
+            "PATH": "/usr/bin:/bin",
+            "STOREFRONT_DATA_DIR": folder.path,
+            "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,swift-backtrace=\(backtracer)",
+        ])
+        #expect(login.endedBySIGQUIT, "ended with \(login.status), not by SIGQUIT")
 
-        let text = report.value
+        let text = login.report
         #expect(text.contains("Backtracing"), "\(text)")
         #expect(text.contains("_dispatch_sig_thread"), "\(text)")
         #expect(!text.contains("<unknown> in storefront"), "\(text)")
