@@ -50,30 +50,14 @@ struct ProductSearchResponseDTO: Decodable, Sendable {
     let skip: Int
     let limit: Int
 
-    /// The page asked for (a search's or a category's). The page number and size come
-    /// from the request, not from the answer, whose `limit` only counts the products returned.
-    func toDomain(for paging: Paging) throws(StoreError) -> ProductPage {
+    /// The page asked for, of the answer `name` says (`search`, `category`), which an
+    /// unusable answer's diagnostic names. The page number and size come from the
+    /// request, not from the answer, whose `limit` only counts the products returned.
+    func toDomain(for paging: Paging, named name: String) throws(StoreError) -> ProductPage {
         var products: [Product] = []
         for product in self.products {
             products.append(try product.toDomain())
         }
-        return try Page(wire: products, total: total, skip: skip, asked: paging, named: "search")
-    }
-}
-
-extension Page {
-    /// A page as any paged answer sends it (`total`, `skip`, and the items under a name
-    /// of their own): the answer's `skip` must be the one asked for, and the numbers
-    /// must agree (`Page`'s checks), or the answer is unusable. The page number and size
-    /// come from the request, not from the answer, whose `limit` only counts the items.
-    init(wire items: [Item], total: Int, skip: Int, asked paging: Paging, named name: String) throws(StoreError) {
-        guard skip == paging.skip else {
-            throw .unusableResponse(Diagnostic("\(name) answered skip \(skip) for skip \(paging.skip)"))
-        }
-        do {
-            try self.init(items: items, total: total, paging: paging)
-        } catch {
-            throw .unusableResponse(Diagnostic("\(name) page: \(error)"))
-        }
+        return try Page(wire: products, total: total, skip: skip, asked: paging, named: name)
     }
 }

@@ -12,7 +12,7 @@ public struct RemoteProductRepository: ProductRepository {
 
     public func search(_ query: SearchQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         try await client.read(StoreEndpoints.search(query), as: ProductSearchResponseDTO.self, policy: policy) { page throws(StoreError) in
-            try page.toDomain(for: query.paging)
+            try page.toDomain(for: query.paging, named: "search")
         }
     }
 
@@ -30,7 +30,7 @@ public struct RemoteProductRepository: ProductRepository {
 
     public func products(in query: CategoryQuery, policy: ReadPolicy) async throws(StoreError) -> Fetched<ProductPage> {
         try await client.read(StoreEndpoints.category(query), as: ProductSearchResponseDTO.self, policy: policy) { page throws(StoreError) in
-            try page.toDomain(for: query.paging)
+            try page.toDomain(for: query.paging, named: "category")
         }
     }
 }

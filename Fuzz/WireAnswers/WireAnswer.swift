@@ -60,8 +60,10 @@ enum WireAnswer: UInt8, CaseIterable {
     /// `body` read as this answer to a request for `paging`, as the client reads it.
     func read(_ body: [UInt8], paging: Paging) throws(StoreError) -> Reading {
         switch self {
-        case .searchPage, .categoryPage:
-            return try Self.shape(StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: paging))
+        case .searchPage:
+            return try Self.shape(StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: paging, named: "search"))
+        case .categoryPage:
+            return try Self.shape(StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: paging, named: "category"))
         case .postPage:
             return try Self.shape(StoreClient.decode(body, as: PostPageDTO.self).toDomain(for: paging))
         case .product:

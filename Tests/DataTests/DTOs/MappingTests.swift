@@ -13,7 +13,7 @@ struct MappingTests {
     @Test("a DummyJSON search page maps to products, with exact prices and a missing brand")
     func searchPage() throws {
         let query = try SearchQuery(text: "phone", page: 6, pageSize: 2)
-        let page = try decode(ProductSearchResponseDTO.self, Fixtures.searchPhone).toDomain(for: query.paging)
+        let page = try decode(ProductSearchResponseDTO.self, Fixtures.searchPhone).toDomain(for: query.paging, named: "search")
 
         #expect(page.total == 23)
         #expect(page.shownRange?.description == "11–12 of 23")
@@ -27,7 +27,7 @@ struct MappingTests {
     @Test("the answer's limit counts the products returned; the page size comes from the query")
     func shortLastPage() throws {
         let json = #"{"products":[{"id":1,"title":"A","price":1}],"total":21,"skip":20,"limit":1}"#
-        let page = try decode(ProductSearchResponseDTO.self, json).toDomain(for: try Paging(page: 3, pageSize: 10))
+        let page = try decode(ProductSearchResponseDTO.self, json).toDomain(for: try Paging(page: 3, pageSize: 10), named: "search")
         #expect(page.pageSize == 10)
         #expect(page.shownRange?.description == "21–21 of 21")
         #expect(!page.hasNextPage)
@@ -42,12 +42,21 @@ struct MappingTests {
     func contradictions(json: String) throws {
         let dto = try decode(ProductSearchResponseDTO.self, json)
         let error = #expect(throws: StoreError.self) {
-            _ = try dto.toDomain(for: try Paging())
+            _ = try dto.toDomain(for: try Paging(), named: "search")
         }
         guard case .unusableResponse = error else {
             Issue.record("expected unusableResponse, got \(String(describing: error))")
             return
         }
+    }
+
+    @Test("an unusable page is named by the answer it was: a category's as a category, a search's as a search", arguments: ["category", "search"])
+    func unusablePageNamed(name: String) throws {
+        let dto = try decode(ProductSearchResponseDTO.self, #"{"products":[],"total":5,"skip":40,"limit":0}"#)
+        let error = #expect(throws: StoreError.self) {
+            _ = try dto.toDomain(for: try Paging(), named: name)
+        }
+        #expect(error == .unusableResponse(Diagnostic("\(name) answered skip 40 for skip 0")))
     }
 
     @Test("a whole number with a fraction where an integer belongs does not decode")

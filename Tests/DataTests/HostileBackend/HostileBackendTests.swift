@@ -86,7 +86,7 @@ struct HostileBackendTests {
             for query in queries {
                 let key = CacheOwner(namespace: Self.namespace, userID: 1).key(for: StoreEndpoints.search(query).target)
                 if let cached = await cache.answer(for: key) {
-                    #expect(throws: Never.self) { _ = try JSONDecoder().decode(ProductSearchResponseDTO.self, from: Data(cached.body)).toDomain(for: query.paging) }
+                    #expect(throws: Never.self) { _ = try JSONDecoder().decode(ProductSearchResponseDTO.self, from: Data(cached.body)).toDomain(for: query.paging, named: "search") }
                     valid += 1
                 }
             }
