@@ -97,11 +97,15 @@ public final class SQLiteBackendStore: BackendStore {
     }
 
     public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
-        try await run(
-            "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, 'access', ?2, ?3), (?4, 'refresh', ?2, ?5)",
-            [.blob(ByteBuffer(bytes: pair.accessDigest)), .integer(userID), .integer(Int(pair.accessExpires)),
-             .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
-        )
+        try await run(Self.insertPair, Self.binds(pair, userID: userID))
+    }
+
+    /// Both tokens of a pair in one statement, so both or neither are kept.
+    private static let insertPair = "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, 'access', ?2, ?3), (?4, 'refresh', ?2, ?5)"
+
+    private static func binds(_ pair: TokenPairRecord, userID: Int) -> [SQLiteData] {
+        [.blob(ByteBuffer(bytes: pair.accessDigest)), .integer(userID), .integer(Int(pair.accessExpires)),
+         .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
     }
 
     public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
@@ -123,11 +127,7 @@ public final class SQLiteBackendStore: BackendStore {
                 [.blob(ByteBuffer(bytes: digest)), .integer(Int(now))]
             )
             guard let userID = spent.first?.column("user_id")?.integer else { return nil }
-            try await statement(
-                "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, 'access', ?2, ?3), (?4, 'refresh', ?2, ?5)",
-                [.blob(ByteBuffer(bytes: pair.accessDigest)), .integer(userID), .integer(Int(pair.accessExpires)),
-                 .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
-            )
+            try await statement(Self.insertPair, Self.binds(pair, userID: userID))
             return userID
         }
     }
