@@ -54,8 +54,8 @@ actor TokenIssuer {
     /// (rotation): nil when that token is unknown, used or expired. When the store fails,
     /// nothing is spent and the same token may be tried again.
     func refresh(_ refreshToken: String, minutes: Int) async throws(GrantFailure) -> Grant? {
-        let (grant, record) = try newPair(minutes: minutes)
         guard let digest = try? Self.digest(refreshToken) else { return nil }
+        let (grant, record) = try newPair(minutes: minutes)
         let userID: Int?
         do {
             userID = try await records.rotate(refresh: digest, now: Self.seconds(clock.now), into: record)
