@@ -21,8 +21,7 @@ struct RefreshCutShortTests {
         let state = try await TwoServeProcessesTests.SharedState(database)
         let ring = state.folder.file("ohttp-gateway-keys.jwks")
         let shape = ["--token-lifetime-seconds", "0"]
-        let slow = try await ServeProcess(["--json", "--port", "0"] + state.arguments + shape + ["--latency-ms", "5000"], keepingLog: true)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(slow.firstLine.utf8)) as? [String: Any])
+        let (slow, document) = try await TwoServeProcessesTests.serve(state, shape + ["--latency-ms", "5000"], keepingLog: true)
         let (url, keyFile) = (try #require(document["url"] as? String), try #require(document["keyFile"] as? String))
         let log = try #require(slow.log)
         var cli = try CLI(backend: nil, key: nil)
@@ -49,14 +48,15 @@ struct RefreshCutShortTests {
         #expect(try await cli.storedSession() == session, "a refresh with no answer says nothing of the session: it is kept")
 
         // The same store again, answering at once: the token the client holds was spent.
-        let again = try await ServeProcess(["--json", "--port", "0"] + state.arguments + shape + ["--gateway-key-file", ring])
-        let restarted = try #require(try JSONSerialization.jsonObject(with: Data(again.firstLine.utf8)) as? [String: Any])
+        let (again, restarted) = try await TwoServeProcessesTests.serve(state, shape + ["--gateway-key-file", ring])
         cli.environment["STOREFRONT_BASE_URL"] = try #require(restarted["url"] as? String)
         let next = try await cli.run(["whoami"])
         #expect(next.status == 77, "\(next.everything)")
         #expect(next.standardError.contains("Your session has expired; run `storefront login --username NAME` to sign in again."), "\(next.standardError)")
         let relogin = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         #expect(relogin.status == 0, "\(relogin.everything)")
+        // Up until here: its deinit ends the process.
+        withExtendedLifetime(again) {}
         await state.postgres?.drop()
     }
 }

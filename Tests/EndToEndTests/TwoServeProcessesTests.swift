@@ -30,8 +30,8 @@ struct TwoServeProcessesTests {
     }
 
     /// `serve --json` on `state`, and its first line's document.
-    static func serve(_ state: SharedState, _ arguments: [String] = []) async throws -> (ServeProcess, [String: Any]) {
-        let process = try await ServeProcess(["--json", "--port", "0"] + state.arguments + arguments)
+    static func serve(_ state: SharedState, _ arguments: [String] = [], keepingLog: Bool = false) async throws -> (ServeProcess, [String: Any]) {
+        let process = try await ServeProcess(["--json", "--port", "0"] + state.arguments + arguments, keepingLog: keepingLog)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(process.firstLine.utf8)) as? [String: Any], "\(process.firstLine)")
         return (process, document)
     }
