@@ -126,9 +126,8 @@ public enum PrivateFiles {
     ///
     /// It runs before every command over a cache of up to 2,000 entries, so it is one
     /// `readdir` pass and one `fstatat` per entry, with no path strings made for the
-    /// files that pass: through `FileManager`, sorting the names and joining paths, it
-    /// cost a full cache's search 14 million instructions and about 4 ms, a third of its
-    /// time.
+    /// files that pass (docs/ARCHITECTURE.md, "Per-command file checks", says what
+    /// `FileManager` cost here).
     public static func checkFiles(in folder: String) throws(FileSystemError) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
