@@ -10,13 +10,12 @@ enum ClientTransport: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 
     /// The adapters the `storefront` under test carries: URLSession only when the
-    /// package was built with its trait (`swift test --traits URLSessionTransport`), or
-    /// when the client under test is one built so (`BuiltProgram.urlSessionClient`).
+    /// package was built with its trait, as scripts/swift-test builds it.
     static var builtIn: [ClientTransport] {
         #if URLSessionTransport
         allCases
         #else
-        (try? BuiltProgram.urlSessionClient()) != nil ? allCases : [.asyncHTTPClient]
+        [.asyncHTTPClient]
         #endif
     }
 }

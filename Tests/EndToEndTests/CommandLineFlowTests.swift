@@ -310,9 +310,6 @@ struct CommandLineFlowTests {
         }
     }
 
-    #if !URLSessionTransport
-    /// The default binary carries no URLSession adapter (nor libcurl): asking for it is a
-    /// start-up refusal that says how to build it in, not a crash or a silent fallback.
     @Test("STOREFRONT_SESSION_STORE naming no store is refused with 78, naming the stores there are")
     func unknownSessionStore() async throws {
         var cli = try CLI(backend: nil, key: nil)
@@ -323,22 +320,6 @@ struct CommandLineFlowTests {
         #expect(whoami.status == 78, "\(whoami.everything)")
         #expect(whoami.standardError.contains("STOREFRONT_SESSION_STORE is vault, which names no session store; use file or keyring, or unset it."))
     }
-
-    @Test(
-        "without the URLSessionTransport trait, STOREFRONT_TRANSPORT=urlsession is refused with 78",
-        .enabled(if: !ClientTransport.builtIn.contains(.urlSession), "the client under test carries the URLSession adapter")
-    )
-    func urlSessionNotBuiltIn() async throws {
-        var cli = try CLI(backend: nil, key: nil)
-        cli.environment["STOREFRONT_TRANSPORT"] = "urlsession"
-
-        let search = try await cli.run(["search", "phone"])
-
-        #expect(search.status == 78, "\(search.everything)")
-        #expect(search.standardError.contains("built without that adapter"))
-        #expect(search.standardError.contains("--traits URLSessionTransport"))
-    }
-    #endif
 
     @Test("the demo runs every step to a clean exit")
     func demo() async throws {

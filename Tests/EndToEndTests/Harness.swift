@@ -237,7 +237,7 @@ struct CLI: Sendable {
     /// The `storefront` binary that `swift test` built next to the test bundle, and no
     /// other: a binary found elsewhere (an old `.build/debug/`) could be stale.
     static func executable() throws -> URL {
-        try BuiltProgram.urlSessionClient() ?? BuiltProgram.beside("storefront")
+        try BuiltProgram.beside("storefront")
     }
 }
 

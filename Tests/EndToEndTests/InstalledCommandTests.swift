@@ -32,6 +32,22 @@ struct InstalledCommandTests {
         #expect(!libraries.output.contains("libswiftCore"), "\(libraries.output)")
     }
 
+    /// The installed binary is the default build, which carries no URLSession adapter
+    /// (nor libcurl): asking for it is a start-up refusal that says how to build it in,
+    /// not a crash or a silent fallback. The test build carries both adapters.
+    @Test("without the URLSessionTransport trait, STOREFRONT_TRANSPORT=urlsession is refused with 78", .enabled(if: shouldRun, skipped))
+    func urlSessionNotBuiltIn() async throws {
+        let folder = try TemporaryDirectory()
+        let search = try await Self.run(Self.installed("bin/storefront"), ["search", "phone"], extra: [
+            "STOREFRONT_DATA_DIR": folder.path,
+            "STOREFRONT_TRANSPORT": "urlsession",
+        ])
+
+        #expect(search.status == 78, "\(search.output)")
+        #expect(search.output.contains("built without that adapter"), "\(search.output)")
+        #expect(search.output.contains("--traits URLSessionTransport"), "\(search.output)")
+    }
+
     /// The client imports FoundationEssentials, never all of Foundation: one use of a
     /// class outside it (`Thread`, `Process`, `DateFormatter`) links Foundation, its
     /// internationalization and ICU's 34 MB of locale data into the binary. Their names
