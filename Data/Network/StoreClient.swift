@@ -48,17 +48,18 @@ public struct StoreClient: Sendable {
     }
 
     /// The value `call` answers under `policy`, kept under the request target for
-    /// the signed-in user. `validate` is the domain's check of the wire shape (a DTO's
-    /// `toDomain`): an answer it refuses is reported and never kept.
+    /// the signed-in user. `toDomain` maps the wire shape to the domain's value (a DTO's
+    /// `toDomain`), refusing what breaks the domain's rules: an answer it refuses is
+    /// reported and never kept.
     func read<Wire: Decodable, Value>(
         _ call: StoreEndpoints.Call,
         as wire: Wire.Type,
         policy: ReadPolicy,
-        validate: (Wire) throws(StoreError) -> Value
+        toDomain: (Wire) throws(StoreError) -> Value
     ) async throws(StoreError) -> Fetched<Value> {
         let key = try await owner()?.key(for: call.target)
-        let kept = await keptAnswer(key, as: Wire.self, validate)
-        let (result, report) = await read(call, as: Wire.self, policy: policy, key: key, kept: kept, validate: validate)
+        let kept = await keptAnswer(key, as: Wire.self, toDomain)
+        let (result, report) = await read(call, as: Wire.self, policy: policy, key: key, kept: kept, toDomain: toDomain)
         if let report { logger.debug("\(report)") }
         return try result.get()
     }
@@ -73,7 +74,7 @@ public struct StoreClient: Sendable {
         policy: ReadPolicy,
         key: String?,
         kept: CachePolicy.Kept<Answer<Value>>?,
-        validate: (Wire) throws(StoreError) -> Value
+        toDomain: (Wire) throws(StoreError) -> Value
     ) async -> (Result<Fetched<Value>, StoreError>, ReadReport?) {
         var conditional = call
         switch CachePolicy.beforeAsking(policy, kept: kept, signedIn: key != nil) {
@@ -104,7 +105,7 @@ public struct StoreClient: Sendable {
             do throws(StoreError) { decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix) } catch {
                 return (.failure(error), report(.notUsed))
             }
-            do throws(StoreError) { answer = .accepted((try validate(decoded), body), CacheDirectives(response)) } catch {
+            do throws(StoreError) { answer = .accepted((try toDomain(decoded), body), CacheDirectives(response)) } catch {
                 return (.failure(error), report(.refused))
             }
         }
@@ -147,7 +148,7 @@ public struct StoreClient: Sendable {
             return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
         case .success(.notModified(let response)):
             // Nothing was asked conditionally: a 304 here is an answer no request expects.
-            throw StoreErrorMapping.storeError(for: response, body: [], in: kind, now: clock.now)
+            throw StoreErrorMapping.fromResponse(response, body: [], in: kind, now: clock.now)
         case .failure(let error):
             throw error
         }
@@ -160,7 +161,7 @@ public struct StoreClient: Sendable {
         do {
             return try await sessions.sessionForRequest().map { CacheOwner(namespace: namespace, userID: $0.userID) }
         } catch {
-            throw StoreErrorMapping.storeError(for: error)
+            throw StoreErrorMapping.fromNetworkError(error)
         }
     }
 
@@ -186,11 +187,11 @@ public struct StoreClient: Sendable {
     /// What the chain gave back: a usable answer,
     /// or the `StoreError` that what the chain threw, or what the answer meant, is.
     private func usableResponse(_ exchange: ReadReport.Exchange, _ kind: StoreErrorMapping.RequestKind) -> Result<Usable, StoreError> {
-        exchange.answer.mapError(StoreErrorMapping.storeError(for:)).flatMap { answer in
+        exchange.answer.mapError(StoreErrorMapping.fromNetworkError).flatMap { answer in
             switch AnswerMeaning(status: answer.response.status.code, retryAfter: nil) {
             case .success: .success(.content(answer.response, answer.body))
             case .notModified: .success(.notModified(answer.response))
-            default: .failure(StoreErrorMapping.storeError(for: answer.response, body: answer.body, in: kind, now: clock.now))
+            default: .failure(StoreErrorMapping.fromResponse(answer.response, body: answer.body, in: kind, now: clock.now))
             }
         }
     }
@@ -208,11 +209,11 @@ public struct StoreClient: Sendable {
     private func keptAnswer<Wire: Decodable, Value>(
         _ key: String?,
         as wire: Wire.Type,
-        _ validate: (Wire) throws(StoreError) -> Value
+        _ toDomain: (Wire) throws(StoreError) -> Value
     ) async -> CachePolicy.Kept<Answer<Value>>? {
         guard let key, let kept = await cache.answer(for: key),
               let decoded = try? Self.decode(kept.body, as: Wire.self),
-              let value = try? validate(decoded) else { return nil }
+              let value = try? toDomain(decoded) else { return nil }
         let age = CachePolicy.age(storedAt: kept.storedAt, now: clock.now)
         return CachePolicy.Kept(age: age, validity: kept.validity, payload: (value, kept.body))
     }

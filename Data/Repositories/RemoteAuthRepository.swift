@@ -18,7 +18,7 @@ public struct RemoteAuthRepository: AuthRepository {
         do {
             call = try StoreEndpoints.logIn(username: credentials.username, password: credentials.password)
         } catch {
-            throw StoreErrorMapping.storeError(for: error)
+            throw StoreErrorMapping.fromNetworkError(error)
         }
         let answer = try await client.send(call, as: LoginResponseDTO.self, kind: .logIn)
         let (user, session) = try answer.toDomain()

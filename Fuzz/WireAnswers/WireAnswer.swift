@@ -82,8 +82,8 @@ enum WireAnswer: UInt8, CaseIterable {
         case .errorBody:
             // The status decides what failed; the message is the body's when it reads.
             let message = (try? StoreClient.decode(body, as: ErrorBodyDTO.self))?.message
-            let failure = StoreErrorMapping.storeError(
-                for: HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
+            let failure = StoreErrorMapping.fromResponse(
+                HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
             )
             return .failure(failure, message: message)
         }

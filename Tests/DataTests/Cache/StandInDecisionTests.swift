@@ -43,7 +43,7 @@ struct StandInDecisionTests {
         (403, nil, true, .exit(1, code: "unexpected")),
     ] as [(Int, Duration?, Bool, Shown)])
     func decided(status: Int, retryAfter: Duration?, kept: Bool, shown: Shown) {
-        let error = StoreErrorMapping.storeError(status: status, message: nil, retryAfter: retryAfter, in: .authenticated)
+        let error = StoreErrorMapping.fromStatus(status, message: nil, retryAfter: retryAfter, in: .authenticated)
         let keptAnswer = kept ? CachePolicy.Kept(age: .seconds(240), validity: CacheValidity(), payload: ()) : nil
         let outcome: Shown = switch CachePolicy.afterAnswer(.failed(error), kept: keptAnswer, signedIn: true) {
         case .standIn(let kept, let reason):

@@ -107,7 +107,7 @@ struct MappingTests {
         // the transport contract suite), so the mapping has no branch for them.
     ] as [(Int, String?, StoreErrorMapping.RequestKind, Duration?, StoreError)])
     func statusMapping(status: Int, message: String?, kind: StoreErrorMapping.RequestKind, retryAfter: Duration?, expected: StoreError) {
-        #expect(StoreErrorMapping.storeError(status: status, message: message, retryAfter: retryAfter, in: kind) == expected)
+        #expect(StoreErrorMapping.fromStatus(status, message: message, retryAfter: retryAfter, in: kind) == expected)
     }
 
     @Test("what the chain throws maps to domain errors; offline only where the cache may stand in", arguments: [
@@ -139,7 +139,7 @@ struct MappingTests {
          .untrustedStore(host: "store.example", Diagnostic("no certificate in its chain matches a pinned key"))),
     ])
     func networkMapping(error: NetworkError, expected: StoreError) {
-        #expect(StoreErrorMapping.storeError(for: error) == expected)
+        #expect(StoreErrorMapping.fromNetworkError(error) == expected)
     }
 
     /// Data knows what a certificate is; the domain only that the store is not trusted.
@@ -152,7 +152,7 @@ struct MappingTests {
         (.other(detail: "handshake timed out"), "the TLS handshake failed: handshake timed out"),
     ])
     func serverIdentityReason(reason: ServerIdentityFailure, phrase: String) {
-        let error = StoreErrorMapping.storeError(for: .transport(.serverIdentityRejected(host: "store.example", reason: reason)))
+        let error = StoreErrorMapping.fromNetworkError(.transport(.serverIdentityRejected(host: "store.example", reason: reason)))
         #expect(error == .untrustedStore(host: "store.example", Diagnostic(phrase)))
     }
 

@@ -50,7 +50,7 @@ struct FullDiskTests {
 
     @Test("a refresh whose renewed session cannot be written: cannotWrite, not 'something unexpected'")
     func refresh() {
-        #expect(StoreErrorMapping.storeError(for: .sessionStore(.notWritten("no space"))) == .cannotWrite(what: "the renewed session", Diagnostic("no space")))
+        #expect(StoreErrorMapping.fromNetworkError(.sessionStore(.notWritten("no space"))) == .cannotWrite(what: "the renewed session", Diagnostic("no space")))
     }
 
     @Test("a search whose answer cannot be kept still answers from the network, and keeps nothing")
