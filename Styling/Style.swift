@@ -10,8 +10,10 @@ public enum Style: Sendable, Equatable {
     case success
     /// A table's column names.
     case heading
+    /// An amount of money.
     case price
-    case rating
+    /// What people made of a thing: a product's rating, a post's likes.
+    case score
     /// What the eye may skip: identifiers, a missing brand, the "Showing …" line.
     case secondary
 }

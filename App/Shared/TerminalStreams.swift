@@ -140,7 +140,7 @@ public struct TerminalStyle: Sendable {
     public static func colour(for style: Style) -> String {
         switch style {
         case .error: ANSI.boldRed
-        case .warning, .rating: ANSI.yellow
+        case .warning, .score: ANSI.yellow
         case .success, .price: ANSI.green
         case .heading: ANSI.bold
         case .secondary: ANSI.dim

@@ -13,7 +13,7 @@ public struct PostsPresenter {
                 .init(heading: "ID", alignedRight: true, text: { String($0.id) }, style: { _ in .secondary }),
                 .init(heading: "TITLE", text: { $0.title }),
                 .init(heading: "TAGS", limit: 24, text: { $0.tags.joined(separator: ", ") }, style: { _ in .secondary }),
-                .init(heading: "LIKES", alignedRight: true, text: { String($0.likes) }, style: { _ in .rating }),
+                .init(heading: "LIKES", alignedRight: true, text: { String($0.likes) }, style: { _ in .score }),
                 .init(heading: "VIEWS", alignedRight: true, text: { String($0.views) }),
             ],
             flexible: 1,

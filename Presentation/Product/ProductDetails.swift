@@ -14,7 +14,7 @@ enum ProductDetails {
             label("Category") + StyledText(product.category),
             label("Price") + StyledText(product.price.description, style: .price)
                 + StyledText(product.discountPercentage > 0 ? "  (\(DecimalText.twoDecimals(product.discountPercentage))% off)" : ""),
-            label("Rating") + StyledText("\(DecimalText.twoDecimals(product.rating)) / 5", style: .rating),
+            label("Rating") + StyledText("\(DecimalText.twoDecimals(product.rating)) / 5", style: .score),
             label("Stock") + StyledText("\(product.stock)"),
         ]
         if !product.tags.isEmpty { lines.append(label("Tags") + StyledText(product.tags.joined(separator: ", "))) }

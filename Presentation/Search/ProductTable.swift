@@ -16,7 +16,7 @@ enum ProductTable {
             .init(heading: "TITLE", text: { $0.title }),
             .init(heading: "BRAND", limit: maximumBrandColumns, text: { $0.brand ?? "—" }, style: { $0.brand == nil ? .secondary : nil }),
             .init(heading: "PRICE", alignedRight: true, text: { $0.price.description }, style: { _ in .price }),
-            .init(heading: "RATING", alignedRight: true, text: { DecimalText.twoDecimals($0.rating) }, style: { _ in .rating }),
+            .init(heading: "RATING", alignedRight: true, text: { DecimalText.twoDecimals($0.rating) }, style: { _ in .score }),
             .init(heading: "STOCK", alignedRight: true, text: { String($0.stock) }),
         ],
         flexible: 1,

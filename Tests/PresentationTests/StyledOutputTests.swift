@@ -35,7 +35,7 @@ struct StyledOutputTests {
         let heading = try #require(output.styledOutput.first)
         #expect(heading.runs.filter { $0.text != "  " }.allSatisfy { $0.style == .heading })
         let row = output.styledOutput[1].runs.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        #expect(row.map(\.style) == [.secondary, nil, nil, .price, .rating, nil])
+        #expect(row.map(\.style) == [.secondary, nil, nil, .price, .score, nil])
         #expect(row.first { $0.style == .price }?.text.contains("$549.99") == true)
         #expect(output.styledOutput.last?.runs.first?.style == .secondary)
     }
