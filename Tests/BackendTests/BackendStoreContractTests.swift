@@ -13,13 +13,20 @@ struct BackendStoreKind: Sendable, CustomTestStringConvertible {
     /// A new place for a store, and what removes it.
     let place: @Sendable () async throws -> (location: String, remove: @Sendable () async -> Void)
     let open: @Sendable (_ location: String, _ capacity: Int) async throws -> any BackendStore
+    /// For a store in a file: copies the file alone, none of its companions (a journal, a
+    /// write-ahead log), to a new place, and says where; what a backup or a move copies.
+    var copyAlone: (@Sendable (_ location: String) throws -> (location: String, remove: @Sendable () -> Void))? = nil
 
     var testDescription: String { name }
 
     static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true, place: {
         let folder = try TemporaryDirectory()
         return (folder.file("backend.sqlite"), { _ = folder })
-    }, open: { try await SQLiteBackendStore.open(file: $0, capacity: $1) })
+    }, open: { try await SQLiteBackendStore.open(file: $0, capacity: $1) }, copyAlone: { file in
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: file, toPath: folder.file("backend.sqlite"))
+        return (folder.file("backend.sqlite"), { _ = folder })
+    })
     static let postgres = BackendStoreKind(name: "PostgresBackendStore", persists: true, place: {
         let database = try await PostgresTestDatabase.make()
         return (database.uri, { await database.drop() })
@@ -253,6 +260,38 @@ struct BackendStoreContractTests {
             // Swept, a refresh token's digest may be kept anew; kept, it could not.
             try await store.keep(Self.pair(44, 43), userID: 4)
             await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(45, 40), userID: 5) }
+        }
+    }
+
+    @Test("closing a store twice is harmless", arguments: BackendStoreKind.all)
+    func closesTwice(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.pair(8, 7), userID: 9)
+            await store.close()
+            await store.close()
+            // `with` closes it a third time.
+        }
+    }
+
+    @Test(
+        "after a clean stop the file alone holds everything: a copy of it without its companions has every token and request",
+        arguments: BackendStoreKind.all.filter { $0.copyAlone != nil }
+    )
+    func fileAloneAfterClose(kind: BackendStoreKind) async throws {
+        let copyAlone = try #require(kind.copyAlone)
+        try await kind.with { store, location in
+            try await store.keep(Self.pair(8, 7), userID: 9)
+            #expect(try await store.admit(Self.other, until: 1_300, now: 1_000, share: .served) == .admitted)
+            await store.close()
+
+            let (copy, remove) = try copyAlone(location)
+            defer { remove() }
+            let reopened = try await kind.open(copy, SQLiteBackendStore.defaultCapacity)
+            let found = try? await reopened.access(Array(repeating: 8, count: 32))
+            let admitted = try? await reopened.admit(Self.other, until: 1_300, now: 1_000, share: .served)
+            await reopened.close()
+            #expect(found?.userID == 9, "the token kept before the stop")
+            #expect(admitted == .replayed, "the request remembered before the stop")
         }
     }
 
