@@ -47,11 +47,16 @@ struct CommandListsTests {
         let manual = try Self.document("docs/storefront.1")
         let using = try Self.document("docs/USING.md")
         #expect(!readme.isEmpty, "README.md has no \"## The commands\" section")
+        // What is missing, in words: an expectation on `manual.contains(…)` would print
+        // the whole manual before its message.
         for command in commands {
-            #expect(cli.contains("| `storefront \(command)"), "docs/CLI.md has no row for storefront \(command)")
-            #expect(readme.contains("storefront \(command)"), "README.md's command list lacks storefront \(command)")
-            #expect(manual.contains(".It Em \(command)\n"), "docs/storefront.1 has no entry for \(command): run scripts/update-manual")
-            #expect(using.contains("storefront \(command)"), "docs/USING.md shows no example of storefront \(command)")
+            let missing = [
+                (cli.contains("| `storefront \(command)"), "docs/CLI.md has no row for storefront \(command)"),
+                (readme.contains("storefront \(command)"), "README.md's command list lacks storefront \(command)"),
+                (manual.contains(".It Em \(command)\n"), "docs/storefront.1 has no entry for \(command): run scripts/update-manual"),
+                (using.contains("storefront \(command)"), "docs/USING.md shows no example of storefront \(command)"),
+            ].filter { !$0.0 }.map(\.1)
+            #expect(missing.isEmpty, "\(missing.joined(separator: "; "))")
         }
     }
 
