@@ -5,7 +5,7 @@ import Presentation
 /// `storefront serve`: the reference backend in the foreground until SIGINT/SIGTERM.
 ///
 /// The server is a program of its own, `storefront-server`, installed beside this one:
-/// the client would otherwise carry the server's code (Hummingbird, some 900 protocol
+/// the client would otherwise carry the server's code (Hummingbird, and the protocol
 /// conformances the runtime walks on every start), and every command would pay for it.
 /// This command keeps `serve` in the help, the manual page and the completions, checks
 /// the options, and then becomes that program, same process, same options.

@@ -62,9 +62,6 @@ enum CommandLifecycle {
         options: GlobalOptions, environment: [String: String], output: any ConsoleOutput,
         terminal: TerminalProbe, checkingFiles: Bool = true
     ) async -> StartupState {
-        // Thrown, not a `Result`: a `Result<_, StartupFailure>` makes the runtime look up
-        // `StartupFailure: Error` on every start, a scan of all the binary's conformance
-        // records (what it costs: ARCHITECTURE.md, the start-up decision).
         let settings: ClientSettings
         do {
             settings = try ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles)

@@ -184,9 +184,8 @@ public struct FileResponseCache: ResponseCache {
     /// first digits. The same name in every process and release (Swift's `Hasher` is
     /// seeded per process). No secrecy is needed, as the header line holds the key
     /// itself, nor resistance to chosen collisions, as a collision is told apart by that
-    /// key and costs only a miss. SHA-256 was used before: its first use in a process
-    /// made OpenSSL 3 load its configuration and fetch a provider, 5.4 million
-    /// instructions, a ninth of all that a search answered from the cache executed.
+    /// key and costs only a miss, so no cryptographic hash, and no library, is needed
+    /// (docs/ARCHITECTURE.md, decisions, says what SHA-256 cost here).
     static func fileName(for key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {

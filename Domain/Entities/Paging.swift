@@ -61,12 +61,9 @@ public struct ShownRange: Equatable, Sendable, CustomStringConvertible {
 
 /// One page of any paged list (search results, a category, the user's posts), and
 /// where it sits among everything the list holds. Its checks are written once here, so
-/// every list refuses a contradictory answer the same way.
-///
-/// `Item` asks for nothing the runtime must check: a requirement such as `Equatable`
-/// on the parameter itself makes every start that builds a `Page<Product>` search the
-/// binary's conformance records for `Product: Equatable`. Pages
-/// compare where their items do, by the conditional conformance below.
+/// every list refuses a contradictory answer the same way. Pages compare where their
+/// items do, by the conditional conformance below: a page asks of its items only what
+/// every page needs.
 public struct Page<Item: Sendable>: Sendable {
     public let items: [Item]
     /// Every item of the list, before paging.

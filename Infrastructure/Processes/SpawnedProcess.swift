@@ -9,8 +9,8 @@ import Glibc
 ///
 /// Foundation's `Process` does this too, but it is outside FoundationEssentials and
 /// would link all of Foundation and ICU's data (some 40 MB) into the client for one
-/// command; swift-subprocess would add its 119 protocol-conformance records to the
-/// table that every command's first dynamic casts scan. What is kept from `Process`
+/// command; swift-subprocess would add its protocol-conformance records to the table
+/// that every command's first dynamic casts scan. What is kept from `Process`
 /// is its care: the child gets default signal handlers and an empty signal mask
 /// (this process ignores SIGPIPE, and an ignored signal survives `exec`), and only
 /// the three descriptors it is given.

@@ -22,8 +22,7 @@ public enum RetryAfter {
             guard let seconds = Int64(value) else { return longest }
             return min(.seconds(seconds), longest)
         }
-        // An HTTP date is ASCII. Anything else is refused here, before it is read (the
-        // DateFormatter that once read it trapped on a letter outside ASCII).
+        // An HTTP date is ASCII: anything else is refused here, before a parser reads it.
         guard value.unicodeScalars.allSatisfy(\.isASCII), let date = HTTPDate.parse(value, now: now) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }

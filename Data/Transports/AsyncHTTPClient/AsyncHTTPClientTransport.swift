@@ -23,9 +23,8 @@ import Synchronization
 ///
 /// The client (and with it SwiftNIO's event-loop threads) is made at the first request,
 /// not before: a command answered from the cache sends nothing and should not pay for
-/// threads it never uses, nor for the client's settings, whose making looks up the
-/// process's tracer (a first-time protocol cast, a scan of conformance records). The TLS
-/// settings, which can fail, are checked at once.
+/// threads, or for the client's settings, it never uses. The TLS settings, which can
+/// fail, are checked at once.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     private let configuration: TransportConfiguration
     /// The TLS settings for an https backend, made (and so checked) by `init`.
