@@ -23,7 +23,7 @@ struct ServeCommand: ParsableCommand {
         let forwarded = arguments.firstIndex(of: "serve").map { Array(arguments[($0 + 1)...]) } ?? []
         let failure = BundledServer.replaceProcess(arguments: forwarded)
         let format: OutputFormat = options.json ? .json : .human
-        let output = TerminalOutput(format: format)
+        let output = TerminalStreams(json: format == .json)
         ErrorReporter(output: output, format: format, verbose: false).reportStartupFailure(failure.sentence, code: failure.code)
         throw ExitCode(failure.exitStatus)
     }

@@ -56,7 +56,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// a crash must not leave them in a core file.
     static func main() async {
         if storefront_forbid_core_dumps() != 0 {
-            TerminalOutput().printDiagnostic(StyledText("storefront: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
+            TerminalStreams().printDiagnostic(StyledText("storefront: warning:", style: .warning) + " core dumps could not be disabled; a crash could write secrets to disk.")
         }
         // Failing, SIGQUIT keeps the runtime's own way: a report, and the program goes on.
         _ = storefront_end_after_quit_report()
@@ -76,8 +76,8 @@ struct StorefrontCommand: AsyncParsableCommand {
         } catch {
             if arguments.contains("--json"), exitCode(for: error) == .validationFailure {
                 let sentence = message(for: error).split(separator: "\n").first.map(String.init) ?? "The command line is not valid."
-                TerminalOutput().printDiagnostic(fullMessage(for: error))
-                let status = ErrorReporter(output: TerminalOutput(format: .json), format: .json, verbose: false).reportUsageError(sentence)
+                TerminalStreams().printDiagnostic(fullMessage(for: error))
+                let status = ErrorReporter(output: TerminalStreams(json: true), format: .json, verbose: false).reportUsageError(sentence)
                 exit(withError: ExitCode(status.rawValue))
             }
             exit(withError: error)
@@ -90,7 +90,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// `--data-dir` that mean something else, and a root option of the same name would
     /// swallow them. The interactive mode reads the `STOREFRONT_*` variables instead.
     func run() async throws {
-        let output = TerminalOutput()
+        let output = TerminalStreams()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             output.printDiagnostic(ErrorReporter.errorLine("No command given and no terminal for the interactive mode; see `storefront --help` (try `storefront demo`)."))
             throw ExitCode(ProcessExitStatus.usage.rawValue)

@@ -35,7 +35,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format: OutputFormat = json ? .json : .human
-        let output = TerminalOutput(format: format)
+        let output = TerminalStreams(json: format == .json)
         let errors = ErrorReporter(output: output, format: format, verbose: verbose)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }

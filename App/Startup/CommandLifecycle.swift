@@ -34,7 +34,7 @@ enum CommandLifecycle {
         _ command: (CompositionRoot) async throws -> ProcessExitStatus
     ) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let output = TerminalOutput(format: options.format, environment: environment)
+        let output = TerminalStreams(json: options.format == .json, environment: environment)
         let terminal = TerminalProbe.standardOutput()
         switch await start(options: options, environment: environment, output: output, terminal: terminal, checkingFiles: checkingFiles) {
         case .failed(let failure):
