@@ -84,19 +84,18 @@ extension ServerCommand {
         return capacity
     }
 
-    /// The database the store is in, as `serve` names it: its kind, for `--json`, and
-    /// where it is (a file, or a URI without its password).
+    /// The database the store is in, as `serve` names it: its kind (`--json`'s `store`
+    /// is its raw value) and where it is (a file, or a URI without its password).
     struct StoreDatabase {
-        let kind: String
-        let name: String
+        let kind: StoreDatabaseKind
         let location: String
 
         init(sqliteFile file: String) {
-            (kind, name, location) = ("sqlite", "SQLite", file)
+            (kind, location) = (.sqlite, file)
         }
 
         init(postgres address: PostgresAddress) {
-            (kind, name, location) = ("postgresql", "PostgreSQL", address.description)
+            (kind, location) = (.postgresql, address.description)
         }
     }
 }

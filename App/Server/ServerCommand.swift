@@ -118,12 +118,12 @@ struct ServerCommand: AsyncParsableCommand {
                 let url = "\(scheme)://\(host):\(port)"
                 if console.json {
                     console.printDocument(ServingDocument(
-                        url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: database.kind, database: database.location
+                        url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: database.kind.rawValue, database: database.location
                     ))
                 } else {
                     console.printLine(url)
                     console.printLine(modeLine)
-                    console.printLine("Sessions and the replay memory are kept in \(database.location) (\(database.name)).")
+                    console.printLine("Sessions and the replay memory are kept in \(database.location) (\(database.kind.name)).")
                 }
             }
         } catch {

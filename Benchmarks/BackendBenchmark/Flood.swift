@@ -17,12 +17,16 @@ enum Flood {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let ring = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
-        var stores: [(name: String, open: (Int) async throws -> any BackendStore)] = [
-            ("SQLite, one file", { try await SQLiteBackendStore.open(file: folder + "/backend-\($0).sqlite", capacity: $0) }),
-        ]
-        if let postgres {
-            let address = try PostgresAddress(uri: postgres)
-            stores.append(("PostgreSQL, local socket", { try await PostgresBackendStore.open(address, capacity: $0, logger: BackendBenchmark.silent) }))
+        var stores: [(name: String, open: (Int) async throws -> any BackendStore)] = []
+        for database in StoreDatabaseKind.allCases {
+            switch database {
+            case .sqlite:
+                stores.append(("SQLite, one file", { try await SQLiteBackendStore.open(file: folder + "/backend-\($0).sqlite", capacity: $0) }))
+            case .postgresql:
+                guard let postgres else { continue }
+                let address = try PostgresAddress(uri: postgres)
+                stores.append(("PostgreSQL, local socket", { try await PostgresBackendStore.open(address, capacity: $0, logger: BackendBenchmark.silent) }))
+            }
         }
         print("a flood of sealed logins dated ahead for \(seconds) s, \(BackendBenchmark.concurrency) at a time, then 100 logins dated now")
         // The default capacity, and one whose share for refused requests (1,000) the

@@ -38,9 +38,18 @@ struct BackendStoreKind: Sendable, CustomTestStringConvertible {
 
     static let silent = Logger(label: "storefront.tests.store") { _ in SwiftLogNoOpLogHandler() }
 
-    /// Every store the contract runs over. A store of your own joins by being added here.
-    /// PostgreSQL's leaves only when asked to by name (`STOREFRONT_SKIP_POSTGRES=1`).
-    static let all: [BackendStoreKind] = [.sqlite, .fake] + (PostgresTestDatabase.skipped ? [] : [.postgres])
+    /// The real store of each database the backend offers (`StoreDatabaseKind`): a new
+    /// case does not compile until it says how the contract makes one. PostgreSQL's
+    /// leaves only when asked to by name (`STOREFRONT_SKIP_POSTGRES=1`).
+    static func real(_ database: StoreDatabaseKind) -> BackendStoreKind? {
+        switch database {
+        case .sqlite: .sqlite
+        case .postgresql: PostgresTestDatabase.skipped ? nil : .postgres
+        }
+    }
+
+    /// Every store the contract runs over: each real one, and the fake.
+    static let all: [BackendStoreKind] = StoreDatabaseKind.allCases.compactMap(real) + [.fake]
 
     /// `body` with a fresh store, closed and removed after, whatever `body` did.
     func with(capacity: Int = SQLiteBackendStore.defaultCapacity, _ body: (any BackendStore, String) async throws -> Void) async throws {

@@ -1,3 +1,4 @@
+import Backend
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,8 +11,8 @@ import Testing
 /// CLI.md's exit statuses, sealed and plain.
 @Suite("storefront end to end", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
 struct CommandLineFlowTests {
-    @Test("login, whoami, search pages and logout over sealed HTTP, on each adapter and session store, and each backend database", arguments: ClientSetup.all, BackendDatabase.all)
-    func sealedFlow(setup: ClientSetup, database: BackendDatabase) async throws {
+    @Test("login, whoami, search pages and logout over sealed HTTP, on each adapter and session store, and each backend database", arguments: ClientSetup.all, StoreDatabaseKind.tested)
+    func sealedFlow(setup: ClientSetup, database: StoreDatabaseKind) async throws {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, on: database)
         let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
@@ -39,8 +40,8 @@ struct CommandLineFlowTests {
         #expect(try await cli.storedSession() == nil)
     }
 
-    @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all, BackendDatabase.all)
-    func transparentRefresh(setup: ClientSetup, database: BackendDatabase) async throws {
+    @Test("an expired access token is refreshed without the user noticing", arguments: ClientSetup.all, StoreDatabaseKind.tested)
+    func transparentRefresh(setup: ClientSetup, database: StoreDatabaseKind) async throws {
         let clock = FakeWallClock(Date())
         let (_, cli, _) = try await CLI.signedIn(
             clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache, database: database
@@ -56,8 +57,8 @@ struct CommandLineFlowTests {
         #expect(before != after)
     }
 
-    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientSetup.all, BackendDatabase.all)
-    func refusedRefresh(setup: ClientSetup, database: BackendDatabase) async throws {
+    @Test("a refused refresh ends the session: exit 77, and the session is cleared", arguments: ClientSetup.all, StoreDatabaseKind.tested)
+    func refusedRefresh(setup: ClientSetup, database: StoreDatabaseKind) async throws {
         let clock = FakeWallClock(Date())
         let (backend, cli, key) = try await CLI.signedIn(
             clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache, database: database

@@ -36,7 +36,7 @@ final class RunningBackend: Sendable {
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
         database: String? = nil,
-        on kind: BackendDatabase = .sqlite,
+        on kind: StoreDatabaseKind = .sqlite,
         log: SpyLog? = nil
     ) async throws -> RunningBackend {
         try await start(keys: key.map { GatewayKeys($0.ring) }, clock: clock, tokenLifetime: tokenLifetime, tls: tls, database: database, on: kind, log: log)
@@ -57,7 +57,7 @@ final class RunningBackend: Sendable {
         tokenLifetime: Duration? = nil,
         tls: TLSFiles? = nil,
         database: String? = nil,
-        on kind: BackendDatabase = .sqlite,
+        on kind: StoreDatabaseKind = .sqlite,
         log: SpyLog? = nil
     ) async throws -> RunningBackend {
         guard let started = StartedBackends.current else {
@@ -68,7 +68,13 @@ final class RunningBackend: Sendable {
         configuration.gatewayKeys = keys
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
-        let ownDatabase = database == nil && kind == .postgres ? try await PostgresTestDatabase.make() : nil
+        var ownDatabase: PostgresTestDatabase?
+        if database == nil {
+            switch kind {
+            case .sqlite: ownDatabase = nil
+            case .postgresql: ownDatabase = try await PostgresTestDatabase.make()
+            }
+        }
         let store: any BackendStore
         do {
             store = try await openStore(database ?? ownDatabase?.uri)
@@ -134,11 +140,10 @@ final class RunningBackend: Sendable {
 }
 
 /// Which database a test backend keeps its sessions and replay memory in.
-enum BackendDatabase: String, CaseIterable, Sendable {
-    case sqlite, postgres
-
-    /// Both, PostgreSQL unless asked by name to skip it (`STOREFRONT_SKIP_POSTGRES=1`).
-    static let all: [BackendDatabase] = PostgresTestDatabase.skipped ? [.sqlite] : allCases
+extension StoreDatabaseKind {
+    /// Each database the backend offers, PostgreSQL unless asked by name to skip it
+    /// (`STOREFRONT_SKIP_POSTGRES=1`).
+    static let tested: [StoreDatabaseKind] = allCases.filter { $0 != .postgresql || !PostgresTestDatabase.skipped }
 }
 
 /// Runs the real `storefront` binary in a clean environment of its own.
@@ -205,7 +210,7 @@ struct CLI: Sendable {
         transport: ClientTransport = .asyncHTTPClient,
         sessionStore: ClientSessionStore = .file,
         responseCache: ClientResponseCache = .file,
-        database: BackendDatabase = .sqlite
+        database: StoreDatabaseKind = .sqlite
     ) async throws -> (RunningBackend, CLI, GatewayKey) {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime, on: database)

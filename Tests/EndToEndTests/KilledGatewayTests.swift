@@ -1,3 +1,4 @@
+import Backend
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -84,8 +85,8 @@ struct KilledGatewayTests {
     /// The rounds in which every client logs in.
     static let logins: Set = [0, 2]
 
-    @Test("logins, refreshes and searches from four clients while each gateway is killed once: nothing acknowledged is lost", arguments: BackendDatabase.all)
-    func killedUnderLoad(database: BackendDatabase) async throws {
+    @Test("logins, refreshes and searches from four clients while each gateway is killed once: nothing acknowledged is lost", arguments: StoreDatabaseKind.tested)
+    func killedUnderLoad(database: StoreDatabaseKind) async throws {
         let started = ContinuousClock.now
         let state = try await TwoServeProcessesTests.SharedState(database)
         // Three-second access tokens, so that later rounds refresh as well as search

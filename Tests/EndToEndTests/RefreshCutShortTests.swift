@@ -1,3 +1,4 @@
+import Backend
 import Foundation
 import Testing
 import TestSupport
@@ -15,9 +16,9 @@ import Glibc
 struct RefreshCutShortTests {
     @Test(
         "the client keeps its session and shows its kept profile, saying it is offline; the next refresh finds the token spent, and the user signs in again",
-        arguments: BackendDatabase.all
+        arguments: StoreDatabaseKind.tested
     )
-    func killedAfterCommit(database: BackendDatabase) async throws {
+    func killedAfterCommit(database: StoreDatabaseKind) async throws {
         let state = try await TwoServeProcessesTests.SharedState(database)
         let ring = state.folder.file("ohttp-gateway-keys.jwks")
         let shape = ["--token-lifetime-seconds", "0"]

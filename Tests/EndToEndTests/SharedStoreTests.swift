@@ -20,7 +20,7 @@ struct SharedStoreTests {
         let key: GatewayKey
         let state: TwoServeProcessesTests.SharedState
 
-        init(_ kind: BackendDatabase) async throws {
+        init(_ kind: StoreDatabaseKind) async throws {
             key = try GatewayKey.fresh()
             state = try await TwoServeProcessesTests.SharedState(kind)
         }
@@ -37,8 +37,8 @@ struct SharedStoreTests {
         }
     }
 
-    @Test("a session survives the backend's restart on the same database", arguments: BackendDatabase.all)
-    func sessionSurvivesRestart(database: BackendDatabase) async throws {
+    @Test("a session survives the backend's restart on the same database", arguments: StoreDatabaseKind.tested)
+    func sessionSurvivesRestart(database: StoreDatabaseKind) async throws {
         let store = try await OneStore(database)
         let first = try await store.startBackend()
         let cli = try CLI(backend: first, key: store.key)
@@ -57,8 +57,8 @@ struct SharedStoreTests {
         #expect(!whoami.standardError.contains("cache"), "answered from the cache, not by the restarted backend: \(whoami.everything)")
     }
 
-    @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses", arguments: BackendDatabase.all)
-    func twoGatewaysOneStore(database: BackendDatabase) async throws {
+    @Test("two gateways on one database: a token one grants, the other honours; a login one served, the other refuses", arguments: StoreDatabaseKind.tested)
+    func twoGatewaysOneStore(database: StoreDatabaseKind) async throws {
         let store = try await OneStore(database)
         let first = try await store.startBackend()
         let second = try await store.startBackend()
@@ -96,7 +96,7 @@ struct SharedStoreTests {
         .enabled(if: !PostgresTestDatabase.skipped, PostgresTestDatabase.skipReason)
     )
     func databaseOutOfReach() async throws {
-        let store = try await OneStore(.postgres)
+        let store = try await OneStore(.postgresql)
         let log = SpyLog()
         let backend = try await store.startBackend(log: log)
         let cli = try CLI(backend: backend, key: store.key)

@@ -1,3 +1,4 @@
+import Backend
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,9 +19,12 @@ struct TwoServeProcessesTests {
         let folder: TemporaryDirectory
         let postgres: PostgresTestDatabase?
 
-        init(_ database: BackendDatabase) async throws {
+        init(_ database: StoreDatabaseKind) async throws {
             folder = try TemporaryDirectory()
-            postgres = database == .postgres ? try await PostgresTestDatabase.make() : nil
+            switch database {
+            case .sqlite: postgres = nil
+            case .postgresql: postgres = try await PostgresTestDatabase.make()
+            }
         }
 
         /// `serve`'s options naming this state.
@@ -46,8 +50,8 @@ struct TwoServeProcessesTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
     }
 
-    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair", arguments: BackendDatabase.all)
-    func tokensShared(database: BackendDatabase) async throws {
+    @Test("a token one grants works at the other, and a refresh token raced on both grants one pair", arguments: StoreDatabaseKind.tested)
+    func tokensShared(database: StoreDatabaseKind) async throws {
         let state = try await SharedState(database)
         let (first, a) = try await Self.serve(state, ["--plain"])
         let (second, b) = try await Self.serve(state, ["--plain"])
@@ -55,7 +59,7 @@ struct TwoServeProcessesTests {
         let urlA = try #require(a["url"] as? String)
         let urlB = try #require(b["url"] as? String)
         #expect(a["database"] as? String == b["database"] as? String)
-        #expect(a["store"] as? String == (database == .postgres ? "postgresql" : "sqlite"))
+        #expect(a["store"] as? String == database.rawValue)
 
         let login = try await Self.post(urlA + "/auth/login", json: ["username": "emilys", "password": "emilyspass"])
         let access = try #require(login.body["accessToken"] as? String)
@@ -75,8 +79,8 @@ struct TwoServeProcessesTests {
         await state.postgres?.drop()
     }
 
-    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)", arguments: BackendDatabase.all)
-    func replayShared(database: BackendDatabase) async throws {
+    @Test("one sealed login sent to both: the first serves it (200), the other refuses it (425)", arguments: StoreDatabaseKind.tested)
+    func replayShared(database: StoreDatabaseKind) async throws {
         let state = try await SharedState(database)
         let (first, a) = try await Self.serve(state)
         let ring = state.folder.file("ohttp-gateway-keys.jwks")
