@@ -68,13 +68,7 @@ final class RunningBackend: Sendable {
         configuration.gatewayKeys = keys
         configuration.maximumAccessTokenLifetime = tokenLifetime
         configuration.tls = tls
-        var ownDatabase: PostgresTestDatabase?
-        if database == nil {
-            switch kind {
-            case .sqlite: ownDatabase = nil
-            case .postgresql: ownDatabase = try await PostgresTestDatabase.make()
-            }
-        }
+        let ownDatabase = database == nil ? try await kind.ownDatabase() : nil
         let store: any BackendStore
         do {
             store = try await openStore(database ?? ownDatabase?.uri)
@@ -144,6 +138,15 @@ extension StoreDatabaseKind {
     /// Each database the backend offers, PostgreSQL unless asked by name to skip it
     /// (`STOREFRONT_SKIP_POSTGRES=1`).
     static let tested: [StoreDatabaseKind] = allCases.filter { $0 != .postgresql || !PostgresTestDatabase.skipped }
+
+    /// A database of the test's own where this kind needs one (PostgreSQL); nil for
+    /// SQLite, whose file lives in a folder the test already has.
+    func ownDatabase() async throws -> PostgresTestDatabase? {
+        switch self {
+        case .sqlite: nil
+        case .postgresql: try await PostgresTestDatabase.make()
+        }
+    }
 }
 
 /// Runs the real `storefront` binary in a clean environment of its own.

@@ -21,10 +21,7 @@ struct TwoServeProcessesTests {
 
         init(_ database: StoreDatabaseKind) async throws {
             folder = try TemporaryDirectory()
-            switch database {
-            case .sqlite: postgres = nil
-            case .postgresql: postgres = try await PostgresTestDatabase.make()
-            }
+            postgres = try await database.ownDatabase()
         }
 
         /// `serve`'s options naming this state.
