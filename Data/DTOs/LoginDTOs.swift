@@ -29,13 +29,19 @@ struct LoginResponseDTO: Decodable, Sendable {
 
     /// The user, and the session to keep. Tokens the client could not send back as
     /// they came make the answer unusable, so a bad login never replaces a good session.
-    func toDomain() throws(StoreError) -> (user: User, session: Session) {
+    func toDomain() throws(StoreError) -> SignedIn {
         let user = try user.toDomain()
         guard let session = Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: self.user.id) else {
             throw .unusableResponse(Diagnostic("login: \(Session.tokenRule)"))
         }
-        return (user, session)
+        return SignedIn(user: user, session: session)
     }
+}
+
+/// What a login's answer comes to: who signed in, and the session to keep.
+struct SignedIn {
+    let user: User
+    let session: Session
 }
 
 /// The body of `POST /auth/refresh`.
@@ -49,9 +55,13 @@ struct RefreshResponseDTO: Decodable, Sendable {
     let accessToken: String
     let refreshToken: String
 
-    /// `current` with the new tokens, or nil when they could not be sent back as they came.
-    func session(renewing current: Session) -> Session? {
-        Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: current.userID)
+    /// `current` with the new tokens. Tokens the client could not send back as they
+    /// came make the answer unusable, so a bad refresh never replaces a good session.
+    func toDomain(renewing current: Session) throws(StoreError) -> Session {
+        guard let renewed = Session(checkingAccessToken: accessToken, refreshToken: refreshToken, userID: current.userID) else {
+            throw .unusableResponse(Diagnostic("refresh: \(Session.tokenRule)"))
+        }
+        return renewed
     }
 }
 

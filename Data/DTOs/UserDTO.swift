@@ -25,3 +25,10 @@ struct UserDTO: Codable, Sendable {
         }
     }
 }
+
+extension UserDTO {
+    /// `user` as the store sends it, for an answer kept in its place.
+    init(_ user: User) {
+        self.init(id: user.id.rawValue, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, image: user.imageURL)
+    }
+}

@@ -24,7 +24,8 @@ struct ReadReport: CustomStringConvertible {
         let milliseconds: Int64
     }
 
-    let call: StoreEndpoints.Call
+    /// `METHOD TARGET` of the call read.
+    let requestLine: String
     /// The exchange; nil when nothing was sent.
     var exchange: Exchange?
     /// Nothing was sent because `--offline` said so.
@@ -51,10 +52,10 @@ struct ReadReport: CustomStringConvertible {
     }
 
     private var network: String {
-        guard let exchange else { return "\(call.requestLine) not sent" + (offline ? " (--offline)" : "") }
+        guard let exchange else { return "\(requestLine) not sent" + (offline ? " (--offline)" : "") }
         return switch exchange.answer {
-        case .success(let answer): "\(call.requestLine) \(answer.response.status.code) \(exchange.milliseconds) ms attempt \(answer.attempt)"
-        case .failure(let error): "\(call.requestLine) failed (\(error.summary)) \(exchange.milliseconds) ms"
+        case .success(let answer): "\(requestLine) \(answer.response.status.code) \(exchange.milliseconds) ms attempt \(answer.attempt)"
+        case .failure(let error): "\(requestLine) failed (\(error.summary)) \(exchange.milliseconds) ms"
         }
     }
 

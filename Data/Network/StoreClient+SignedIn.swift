@@ -19,9 +19,9 @@ extension StoreClient {
 
     /// At login: `user` as `GET /auth/me` would answer, so `whoami` works offline;
     /// stale at once, so a reachable backend is still asked.
-    func keepSignedIn(_ user: some Encodable, userID: Int) async {
-        guard let body = try? JSONEncoder().encode(user) else { return }
-        let key = CacheOwner(namespace: namespace, userID: userID).key(for: StoreEndpoints.currentUser.target)
+    func keepSignedIn(_ user: User) async {
+        guard let body = try? JSONEncoder().encode(UserDTO(user)) else { return }
+        let key = CacheOwner(namespace: namespace, userID: user.id.rawValue).key(for: StoreEndpoints.currentUser.target)
         await cache.store([UInt8](body), for: key, validity: CacheValidity())
     }
 

@@ -8,9 +8,9 @@ import HTTPTypes
 import Infrastructure
 import Logging
 
-/// The one way the repositories reach the store: a call, the wire type its answer
-/// decodes to and a read policy go in; a validated `Fetched` value or a `StoreError`
-/// comes out. It is the shell around `CachePolicy`, which decides what the cache does
+/// The one way the repositories reach the store: a call (which says what its answer
+/// decodes to and how that maps to the domain) and a read policy go in; a validated
+/// `Fetched` value or a `StoreError` comes out. It is the shell around `CachePolicy`, which decides what the cache does
 /// (the rules, each with its reason, are there): this type reads the kept answer, sends,
 /// decodes, validates, writes what the policy says, and logs the one `--verbose` line.
 ///
@@ -48,18 +48,12 @@ public struct StoreClient: Sendable {
     }
 
     /// The value `call` answers under `policy`, kept under the request target for
-    /// the signed-in user. `toDomain` maps the wire shape to the domain's value (a DTO's
-    /// `toDomain`), refusing what breaks the domain's rules: an answer it refuses is
-    /// reported and never kept.
-    func read<Wire: Decodable, Value>(
-        _ call: StoreEndpoints.Call,
-        as wire: Wire.Type,
-        policy: ReadPolicy,
-        toDomain: (Wire) throws(StoreError) -> Value
-    ) async throws(StoreError) -> Fetched<Value> {
+    /// the signed-in user. An answer the call's `toDomain` refuses is reported and
+    /// never kept.
+    func read<Wire, Value>(_ call: StoreEndpoints.Call<Wire, Value>, policy: ReadPolicy) async throws(StoreError) -> Fetched<Value> {
         let key = try await owner()?.key(for: call.target)
-        let kept = await keptAnswer(key, as: Wire.self, toDomain)
-        let (result, report) = await read(call, as: Wire.self, policy: policy, key: key, kept: kept, toDomain: toDomain)
+        let kept = await keptAnswer(key, answering: call)
+        let (result, report) = await read(call, policy: policy, key: key, kept: kept)
         if let report { logger.debug("\(report)") }
         return try result.get()
     }
@@ -68,31 +62,29 @@ public struct StoreClient: Sendable {
     private typealias Answer<Value> = (value: Value, body: [UInt8])
 
     /// One read, and the report of how it ended: each way out makes the report once.
-    private func read<Wire: Decodable, Value>(
-        _ call: StoreEndpoints.Call,
-        as wire: Wire.Type,
+    private func read<Wire, Value>(
+        _ call: StoreEndpoints.Call<Wire, Value>,
         policy: ReadPolicy,
         key: String?,
-        kept: CachePolicy.Kept<Answer<Value>>?,
-        toDomain: (Wire) throws(StoreError) -> Value
+        kept: CachePolicy.Kept<Answer<Value>>?
     ) async -> (Result<Fetched<Value>, StoreError>, ReadReport?) {
         var conditional = call
         switch CachePolicy.beforeAsking(policy, kept: kept, signedIn: key != nil) {
         case .answer(let kept, let reason):
             let outcome: ReadReport.CacheOutcome = reason == .fresh ? .fresh(for: kept.validity.freshFor - kept.age) : .hit(storedAgo: kept.age)
-            let report = ReadReport(call: call, offline: policy == .cacheOnly, cache: outcome)
+            let report = ReadReport(requestLine: call.requestLine, offline: policy == .cacheOnly, cache: outcome)
             return (.success(Fetched(kept.payload.value, from: .cache(age: kept.age, reason: reason))), report)
         case .fail(.notSignedIn):
             return (.failure(.notSignedIn), nil) // No one's cache was looked in.
         case .fail(let error):
-            return (.failure(error), ReadReport(call: call, offline: true, cache: .miss))
+            return (.failure(error), ReadReport(requestLine: call.requestLine, offline: true, cache: .miss))
         case .ask(let validator):
             conditional.request.headerFields[.ifNoneMatch] = validator
         }
 
         let exchange = await send(conditional)
         func report(_ cache: ReadReport.CacheOutcome, failure: StoreError? = nil) -> ReadReport {
-            ReadReport(call: call, exchange: exchange, failure: failure, cache: cache)
+            ReadReport(requestLine: call.requestLine, exchange: exchange, failure: failure, cache: cache)
         }
         let answer: CachePolicy.Answer<Answer<Value>>
         switch usableResponse(exchange, .authenticated) {
@@ -102,10 +94,10 @@ public struct StoreClient: Sendable {
             answer = .notModified(CacheDirectives(response))
         case .success(.content(let response, let body)):
             let decoded: Wire
-            do throws(StoreError) { decoded = try Self.decode(body, as: Wire.self, answering: call.failurePrefix) } catch {
+            do throws(StoreError) { decoded = try call.decode(body) } catch {
                 return (.failure(error), report(.notUsed))
             }
-            do throws(StoreError) { answer = .accepted((try toDomain(decoded), body), CacheDirectives(response)) } catch {
+            do throws(StoreError) { answer = .accepted((try call.toDomain(decoded), body), CacheDirectives(response)) } catch {
                 return (.failure(error), report(.refused))
             }
         }
@@ -134,18 +126,14 @@ public struct StoreClient: Sendable {
         }
     }
 
-    /// Sends `call` and decodes the answer, keeping nothing: a login, whose answer
+    /// Sends `call` and reads the answer, keeping nothing: a login, whose answer
     /// holds tokens. `kind` says what its statuses mean.
-    func send<Wire: Decodable>(
-        _ call: StoreEndpoints.Call,
-        as wire: Wire.Type,
-        kind: StoreErrorMapping.RequestKind
-    ) async throws(StoreError) -> Wire {
+    func send<Wire, Value>(_ call: StoreEndpoints.Call<Wire, Value>, kind: StoreErrorMapping.RequestKind) async throws(StoreError) -> Value {
         let exchange = await send(call)
-        logger.debug("\(ReadReport(call: call, exchange: exchange, cache: .notKept))")
+        logger.debug("\(ReadReport(requestLine: call.requestLine, exchange: exchange, cache: .notKept))")
         switch usableResponse(exchange, kind) {
         case .success(.content(_, let body)):
-            return try Self.decode(body, as: Wire.self, answering: call.failurePrefix)
+            return try call.value(from: body)
         case .success(.notModified(let response)):
             // Nothing was asked conditionally: a 304 here is an answer no request expects.
             throw StoreErrorMapping.fromResponse(response, body: [], in: kind, now: clock.now)
@@ -165,7 +153,7 @@ public struct StoreClient: Sendable {
         }
     }
 
-    private func send(_ call: StoreEndpoints.Call) async -> ReadReport.Exchange {
+    private func send<Wire, Value>(_ call: StoreEndpoints.Call<Wire, Value>) async -> ReadReport.Exchange {
         let context = ExchangeContext(requiresAuthentication: call.requiresAuthentication)
         let timer = ContinuousClock()
         let start = timer.now
@@ -196,24 +184,9 @@ public struct StoreClient: Sendable {
         }
     }
 
-    /// `body` as `Wire`; a failure names the call (when there is one) and the field.
-    static func decode<Wire: Decodable>(_ body: [UInt8], as wire: Wire.Type, answering call: String = "") throws(StoreError) -> Wire {
-        do {
-            return try JSONDecoder().decode(Wire.self, from: Data(body))
-        } catch {
-            throw .unusableResponse(Diagnostic(call + DecodingFailure.describe(error)))
-        }
-    }
-
-    /// The answer kept under `key`, when the domain still accepts it, with its age.
-    private func keptAnswer<Wire: Decodable, Value>(
-        _ key: String?,
-        as wire: Wire.Type,
-        _ toDomain: (Wire) throws(StoreError) -> Value
-    ) async -> CachePolicy.Kept<Answer<Value>>? {
-        guard let key, let kept = await cache.answer(for: key),
-              let decoded = try? Self.decode(kept.body, as: Wire.self),
-              let value = try? toDomain(decoded) else { return nil }
+    /// The answer to `call` kept under `key`, when the domain still accepts it, with its age.
+    private func keptAnswer<Wire, Value>(_ key: String?, answering call: StoreEndpoints.Call<Wire, Value>) async -> CachePolicy.Kept<Answer<Value>>? {
+        guard let key, let kept = await cache.answer(for: key), let value = try? call.value(from: kept.body) else { return nil }
         let age = CachePolicy.age(storedAt: kept.storedAt, now: clock.now)
         return CachePolicy.Kept(age: age, validity: kept.validity, payload: (value, kept.body))
     }

@@ -6,15 +6,19 @@ import Foundation
 #endif
 import HTTPTypes
 
-/// Every endpoint of the store API (PROTOCOL.md section 1), described once, as data.
-/// Nothing else in the app spells a path, a query parameter or a body shape.
+/// Every endpoint of the store API (PROTOCOL.md section 1), described once, as data:
+/// each call with the request it sends and what its answer is. Nothing else in the app
+/// spells a path, a query parameter, a body shape, or which wire type an answer decodes to.
 enum StoreEndpoints {
-    /// One call of the API: the request, its body, and what HTTP does not say of it.
-    struct Call: Sendable {
+    /// One call of the API: the request, its body, what HTTP does not say of it, and its
+    /// answer: the wire type `Wire` a 2xx body decodes to, and `toDomain`, which maps
+    /// that to the domain's `Value`, refusing what breaks the domain's rules.
+    struct Call<Wire: Decodable, Value>: Sendable {
         var request: HTTPRequest
         var body: [UInt8]?
         /// Whether the bearer token goes with it (see `ExchangeContext`).
         var requiresAuthentication: Bool
+        let toDomain: @Sendable (Wire) throws(StoreError) -> Value
 
         /// How a failure to read the answer names this call: `GET /auth/me: `.
         var failurePrefix: String { "\(request.method.rawValue) \(path): " }
@@ -24,43 +28,74 @@ enum StoreEndpoints {
         var path: Substring { target.prefix { $0 != "?" } }
         /// `METHOD TARGET`, as the `--verbose` line names the exchange.
         var requestLine: String { "\(request.method.rawValue) \(target)" }
+
+        /// A 2xx body as `Wire`; a failure names the call and the field.
+        func decode(_ body: [UInt8]) throws(StoreError) -> Wire {
+            do {
+                return try JSONDecoder().decode(Wire.self, from: Data(body))
+            } catch {
+                throw .unusableResponse(Diagnostic(failurePrefix + DecodingFailure.describe(error)))
+            }
+        }
+
+        /// A 2xx body as the domain's value: decoded, then mapped.
+        func value(from body: [UInt8]) throws(StoreError) -> Value {
+            try toDomain(try decode(body))
+        }
     }
 
-    static func logIn(username: String, password: String, expiresInMinutes: Int? = nil) throws(NetworkError) -> Call {
+    static func logIn(username: String, password: String, expiresInMinutes: Int? = nil) throws(NetworkError) -> Call<LoginResponseDTO, SignedIn> {
         let body = LoginRequestDTO(username: username, password: password, expiresInMins: expiresInMinutes)
-        return Call(request: request(.post, "/auth/login", json: true), body: try encode(body), requiresAuthentication: false)
+        return Call(request: request(.post, "/auth/login", json: true), body: try encode(body), requiresAuthentication: false) { answer throws(StoreError) in
+            try answer.toDomain()
+        }
     }
 
-    static let currentUser = Call(request: request(.get, "/auth/me"), requiresAuthentication: true)
+    static let currentUser: Call<UserDTO, User> = Call(request: request(.get, "/auth/me"), requiresAuthentication: true) { user throws(StoreError) in
+        try user.toDomain()
+    }
 
-    static func refresh(refreshToken: String, expiresInMinutes: Int? = nil) throws(NetworkError) -> Call {
-        let body = RefreshRequestDTO(refreshToken: refreshToken, expiresInMins: expiresInMinutes)
-        return Call(request: request(.post, "/auth/refresh", json: true), body: try encode(body), requiresAuthentication: false)
+    /// Renews `current`: the answer is `current` with the new tokens, for the same user.
+    static func refresh(renewing current: Session, expiresInMinutes: Int? = nil) throws(NetworkError) -> Call<RefreshResponseDTO, Session> {
+        let body = RefreshRequestDTO(refreshToken: current.refreshToken, expiresInMins: expiresInMinutes)
+        return Call(request: request(.post, "/auth/refresh", json: true), body: try encode(body), requiresAuthentication: false) { tokens throws(StoreError) in
+            try tokens.toDomain(renewing: current)
+        }
     }
 
     /// Always through `/auth/products/search`, so a search is an authenticated request.
-    static func search(_ query: SearchQuery) -> Call {
+    static func search(_ query: SearchQuery) -> Call<ProductSearchResponseDTO, ProductPage> {
         let target = "/auth/products/search" + queryString([("q", query.text)] + paging(query.paging))
-        return Call(request: request(.get, target), requiresAuthentication: true)
+        return Call(request: request(.get, target), requiresAuthentication: true) { page throws(StoreError) in
+            try page.toDomain(for: query.paging, named: "search")
+        }
     }
 
-    static func product(_ id: ProductID) -> Call {
-        Call(request: request(.get, "/auth/products/\(id.rawValue)"), requiresAuthentication: true)
+    static func product(_ id: ProductID) -> Call<ProductDTO, Product> {
+        Call(request: request(.get, "/auth/products/\(id.rawValue)"), requiresAuthentication: true) { product throws(StoreError) in
+            try product.toDomain()
+        }
     }
 
-    static let categories = Call(request: request(.get, "/auth/products/categories"), requiresAuthentication: true)
+    static let categories: Call<[CategoryDTO], [Category]> = Call(request: request(.get, "/auth/products/categories"), requiresAuthentication: true) { list throws(StoreError) in
+        try list.toDomain()
+    }
 
     /// The slug is safe in a path segment: `CategorySlug` allows only `a-z`, `0-9` and `-`.
-    static func category(_ query: CategoryQuery) -> Call {
+    static func category(_ query: CategoryQuery) -> Call<ProductSearchResponseDTO, ProductPage> {
         let target = "/auth/products/category/\(query.slug.rawValue)" + queryString(paging(query.paging))
-        return Call(request: request(.get, target), requiresAuthentication: true)
+        return Call(request: request(.get, target), requiresAuthentication: true) { page throws(StoreError) in
+            try page.toDomain(for: query.paging, named: "category")
+        }
     }
 
     /// One page of a user's posts: only ever the signed-in user's, whose id the
     /// repository takes from the session (`StoreClient.signedInUserID`).
-    static func posts(ofUser userID: Int, _ page: Paging) -> Call {
+    static func posts(ofUser userID: Int, _ page: Paging) -> Call<PostPageDTO, PostPage> {
         let target = "/auth/posts/user/\(userID)" + queryString(paging(page))
-        return Call(request: request(.get, target), requiresAuthentication: true)
+        return Call(request: request(.get, target), requiresAuthentication: true) { posts throws(StoreError) in
+            try posts.toDomain(for: page)
+        }
     }
 
     /// A page as DummyJSON asks for it: how many, after how many.

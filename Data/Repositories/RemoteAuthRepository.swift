@@ -14,27 +14,24 @@ public struct RemoteAuthRepository: AuthRepository {
     /// Stores the new session only once the server has accepted the credentials, so a
     /// failed login leaves an earlier session exactly as it was.
     public func logIn(_ credentials: Credentials) async throws(StoreError) -> User {
-        let call: StoreEndpoints.Call
+        let call: StoreEndpoints.Call<LoginResponseDTO, SignedIn>
         do {
             call = try StoreEndpoints.logIn(username: credentials.username, password: credentials.password)
         } catch {
             throw StoreErrorMapping.fromNetworkError(error)
         }
-        let answer = try await client.send(call, as: LoginResponseDTO.self, kind: .logIn)
-        let (user, session) = try answer.toDomain()
+        let signedIn = try await client.send(call, kind: .logIn)
         do {
-            try await sessions.save(session)
+            try await sessions.save(signedIn.session)
         } catch {
             throw error.storeError(keeping: "the session")
         }
-        await client.keepSignedIn(answer.user, userID: answer.user.id)
-        return user
+        await client.keepSignedIn(signedIn.user)
+        return signedIn.user
     }
 
     public func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User> {
-        try await client.read(StoreEndpoints.currentUser, as: UserDTO.self, policy: policy) { user throws(StoreError) in
-            try user.toDomain()
-        }
+        try await client.read(StoreEndpoints.currentUser, policy: policy)
     }
 
     /// Needs no backend: DummyJSON has no logout endpoint, and forgetting the tokens

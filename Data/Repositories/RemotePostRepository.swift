@@ -11,8 +11,6 @@ public struct RemotePostRepository: PostRepository {
 
     public func myPosts(_ paging: Paging, policy: ReadPolicy) async throws(StoreError) -> Fetched<PostPage> {
         let userID = try await client.signedInUserID()
-        return try await client.read(StoreEndpoints.posts(ofUser: userID, paging), as: PostPageDTO.self, policy: policy) { page throws(StoreError) in
-            try page.toDomain(for: paging)
-        }
+        return try await client.read(StoreEndpoints.posts(ofUser: userID, paging), policy: policy)
     }
 }

@@ -41,6 +41,18 @@ struct OpenAPIDocument {
         }
     }
 
+    /// Each operation's success schema, as the `$ref` its 200 names, by operation id.
+    func successSchemas() throws -> [String: String] {
+        var schemas: [String: String] = [:]
+        for (id, responses) in try operations() {
+            let media = ((resolve(responses["200"] as Any)?["content"] as? [String: Any])?["application/json"] as? [String: Any])
+            if let reference = (media?["schema"] as? [String: Any])?["$ref"] as? String {
+                schemas[id] = reference
+            }
+        }
+        return schemas
+    }
+
     private func resolve(_ value: Any) -> [String: Any]? {
         guard let object = value as? [String: Any] else { return nil }
         guard let reference = object["$ref"] as? String else { return object }

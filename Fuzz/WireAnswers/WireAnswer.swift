@@ -3,51 +3,25 @@ import Domain
 import Foundation
 import HTTPTypes
 
-/// Every answer the client decodes from a store, read the way the repositories read
-/// it: the wire type, then the domain's check. This is the one list of them. The wire
-/// fuzz target feeds it mutated bytes; `OpenAPIExamplesTests` feeds it every example of
-/// `docs/openapi.json` and every recording in `Tests/Recorded/`; the seeds the fuzzer
-/// starts from are made from the same examples and recordings (`WireAnswerSeeds`).
-/// `ContractListsTests` fails when a wire type in `Data/DTOs/` is read by no answer.
-enum WireAnswer: UInt8, CaseIterable {
-    // Each answer's code is the low four bits of a fuzz input's first byte, so a new
-    // answer takes the next free one (up to 15) and a finding keeps its meaning.
-    case searchPage = 0
-    case categoryPage = 1
-    case product = 2
-    case user = 3
-    case login = 4
-    case refresh = 5
-    case categories = 6
-    case errorBody = 7
-    case postPage = 8
-
-    /// The operations of `docs/openapi.json` (their `operationId`) whose success this
-    /// is. The error body answers every failure of every operation.
-    var operations: [String] {
-        switch self {
-        case .searchPage: ["searchProducts", "searchProductsPublicly"]
-        case .categoryPage: ["categoryProducts"]
-        case .product: ["product", "productPublicly"]
-        case .user: ["currentUser"]
-        case .login: ["logIn"]
-        case .refresh: ["refresh"]
-        case .categories: ["listCategories"]
-        case .errorBody: []
-        case .postPage: ["userPosts"]
-        }
-    }
-
-    /// The answer to `operationID`'s success, if any answer reads it.
-    static func answering(_ operationID: String) -> WireAnswer? {
-        allCases.first { $0.operations.contains(operationID) }
-    }
+/// Every answer the client reads from a store, each read through the call that asks for
+/// it (`StoreEndpoints`), which says the wire type and the mapping to the domain: this
+/// list decodes nothing itself. An answer is named by the operation of
+/// `docs/openapi.json` (its `operationId`) whose success it is. The wire fuzz target
+/// feeds it mutated bytes; `OpenAPIExamplesTests` feeds it every example of the document
+/// and every recording in `Tests/Recorded/`, and names an operation no answer reads; the
+/// seeds the fuzzer starts from are made from the same examples and recordings
+/// (`WireAnswerSeeds`).
+struct WireAnswer: Sendable {
+    /// The `operationId` whose success this is, or `errorBody` for every failure's body.
+    let name: String
+    /// `body` read as this answer to a request for `paging`, as the client reads it.
+    let read: @Sendable (_ body: [UInt8], _ paging: Paging) throws(StoreError) -> Reading
 
     /// What a read answer holds, for the checks to look at.
     enum Reading {
         case page(items: Int, page: Int, pageSize: Int, total: Int)
-        /// A login's session, or the session a refresh renewed (nil: it renewed nothing).
-        case session(Session?)
+        /// A login's session, or the session a refresh renewed.
+        case session(Session)
         /// A product, a user, the categories: read and checked, nothing more to hold.
         case value
         /// A failing server's body: what its status (a 500) came to, and its message.
@@ -57,39 +31,68 @@ enum WireAnswer: UInt8, CaseIterable {
     /// A refresh renews this session: its user is the one a renewed session must keep.
     static let renewedSession = Session(accessToken: "old", refreshToken: "old", userID: 1)
 
-    /// `body` read as this answer to a request for `paging`, as the client reads it.
-    func read(_ body: [UInt8], paging: Paging) throws(StoreError) -> Reading {
-        switch self {
-        case .searchPage:
-            return try Self.shape(StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: paging, named: "search"))
-        case .categoryPage:
-            return try Self.shape(StoreClient.decode(body, as: ProductSearchResponseDTO.self).toDomain(for: paging, named: "category"))
-        case .postPage:
-            return try Self.shape(StoreClient.decode(body, as: PostPageDTO.self).toDomain(for: paging))
-        case .product:
-            _ = try StoreClient.decode(body, as: ProductDTO.self).toDomain()
+    /// The success of each operation the client calls, by its call.
+    static let successes: [WireAnswer] = [
+        WireAnswer(name: "searchProducts") { body, paging throws(StoreError) in
+            .page(try StoreEndpoints.search(made(SearchQuery(text: "phone", page: paging.page, pageSize: paging.pageSize))).value(from: body))
+        },
+        WireAnswer(name: "categoryProducts") { body, paging throws(StoreError) in
+            .page(try StoreEndpoints.category(made(CategoryQuery(slug: "smartphones", page: paging.page, pageSize: paging.pageSize))).value(from: body))
+        },
+        WireAnswer(name: "userPosts") { body, paging throws(StoreError) in
+            .page(try StoreEndpoints.posts(ofUser: 1, paging).value(from: body))
+        },
+        WireAnswer(name: "product") { body, _ throws(StoreError) in
+            _ = try StoreEndpoints.product(made(ProductID(1))).value(from: body)
             return .value
-        case .user:
-            _ = try StoreClient.decode(body, as: UserDTO.self).toDomain()
+        },
+        WireAnswer(name: "currentUser") { body, _ throws(StoreError) in
+            _ = try StoreEndpoints.currentUser.value(from: body)
             return .value
-        case .categories:
-            _ = try StoreClient.decode(body, as: [CategoryDTO].self).toDomain()
+        },
+        WireAnswer(name: "listCategories") { body, _ throws(StoreError) in
+            _ = try StoreEndpoints.categories.value(from: body)
             return .value
-        case .login:
-            return .session(try StoreClient.decode(body, as: LoginResponseDTO.self).toDomain().session)
-        case .refresh:
-            return .session(try StoreClient.decode(body, as: RefreshResponseDTO.self).session(renewing: Self.renewedSession))
-        case .errorBody:
-            // The status decides what failed; the message is the body's when it reads.
-            let message = (try? StoreClient.decode(body, as: ErrorBodyDTO.self))?.message
-            let failure = StoreErrorMapping.fromResponse(
-                HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
-            )
-            return .failure(failure, message: message)
-        }
+        },
+        WireAnswer(name: "logIn") { body, _ throws(StoreError) in
+            .session(try made(StoreEndpoints.logIn(username: "emilys", password: "emilyspass")).value(from: body).session)
+        },
+        WireAnswer(name: "refresh") { body, _ throws(StoreError) in
+            .session(try made(StoreEndpoints.refresh(renewing: renewedSession)).value(from: body))
+        },
+    ]
+
+    /// Any failure's body: the status decides what failed; the message is the body's
+    /// when it reads (`StoreErrorMapping`).
+    static let errorBody = WireAnswer(name: "errorBody") { body, _ in
+        let message = (try? JSONDecoder().decode(ErrorBodyDTO.self, from: Data(body)))?.message
+        let failure = StoreErrorMapping.fromResponse(
+            HTTPResponse(status: .internalServerError), body: body, in: .authenticated, now: Date(timeIntervalSince1970: 0)
+        )
+        return .failure(failure, message: message)
     }
 
-    private static func shape<Item>(_ page: Page<Item>) -> Reading {
+    static var all: [WireAnswer] { successes + [errorBody] }
+
+    /// The answer named `name`, if any.
+    static func named(_ name: String) -> WireAnswer? {
+        all.first { $0.name == name }
+    }
+
+    /// What a request is made of (a query, a call whose body is encoded), none of which
+    /// fails for the values above. If one did, every body would read as unusable, and
+    /// `OpenAPIExamplesTests`, which expects each example to read, would say so.
+    private static func made<Part>(_ make: @autoclosure () throws -> Part) throws(StoreError) -> Part {
+        do {
+            return try make()
+        } catch {
+            throw .unusableResponse(Diagnostic("the request: \(error)"))
+        }
+    }
+}
+
+extension WireAnswer.Reading {
+    static func page<Item>(_ page: Page<Item>) -> Self {
         .page(items: page.items.count, page: page.page, pageSize: page.pageSize, total: page.total)
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 
 /// The inputs the wire fuzzer starts from, made from what the project already holds
 /// rather than kept by hand: every example of `docs/openapi.json` and every recorded
-/// answer in `Tests/Recorded/dummyjson/`, each behind its answer's code. A recording
+/// answer in `Tests/Recorded/dummyjson/`, each behind its answer's name. A recording
 /// is named after the operation it answers (`searchProducts.phone.json`: the
 /// `operationId`, then whatever tells two apart).
 enum WireAnswerSeeds {
-    /// One answer's body, behind the byte that selects its answer.
+    /// One answer's body, behind the name that selects its answer.
     struct Seed {
         let name: String
         let answer: WireAnswer
@@ -15,10 +15,10 @@ enum WireAnswerSeeds {
         /// The page a seed of a paged answer asks for: the one its body says it is.
         let paging: Paging
 
-        /// The fuzz input: the answer's code, the page asked for (the first page of ten
-        /// when the body's cannot be asked for in one byte), then the body.
+        /// The fuzz input: the answer's name and a line feed, the page asked for (the
+        /// first page of ten when the body's cannot be asked for in one byte), then the body.
         var input: [UInt8] {
-            [answer.rawValue, WireAnswersCheck.pagingByte(for: paging) ?? 9 << 2] + body
+            Array(answer.name.utf8) + [WireAnswersCheck.separator, WireAnswersCheck.pagingByte(for: paging) ?? 9 << 2] + body
         }
     }
 
@@ -35,17 +35,27 @@ enum WireAnswerSeeds {
         let document = try OpenAPIDocument(contentsOf: root.appendingPathComponent("docs/openapi.json"))
         for (operation, responses) in try document.operations() {
             for (status, body) in try document.examples(in: responses) {
-                guard let answer = status == "200" ? WireAnswer.answering(operation) : .errorBody else { continue }
+                guard let answer = status == "200" ? try answer(to: operation, in: document) : .errorBody else { continue }
                 seeds.append(Seed(name: "example-\(operation)-\(status)", answer: answer, body: Array(body), paging: try paging(of: body)))
             }
         }
         let folder = root.appendingPathComponent(recordings)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".json") {
-            guard let answer = WireAnswer.answering(operation(ofRecording: name)) else { continue }
+            guard let answer = try answer(to: operation(ofRecording: name), in: document) else { continue }
             let body = try Data(contentsOf: folder.appendingPathComponent(name))
             seeds.append(Seed(name: "recorded-\(name)", answer: answer, body: Array(body), paging: try paging(of: body)))
         }
         return seeds
+    }
+
+    /// The answer that reads `operation`'s success: its own, or for an operation the
+    /// client does not call (`searchProductsPublicly`), that of one whose success the
+    /// document gives the same schema. Nil when none does.
+    static func answer(to operation: String, in document: OpenAPIDocument) throws -> WireAnswer? {
+        if let own = WireAnswer.named(operation) { return own }
+        let schemas = try document.successSchemas()
+        guard let schema = schemas[operation] else { return nil }
+        return WireAnswer.successes.first { schemas[$0.name] == schema }
     }
 
     /// Writes each seed into `folder`, a fuzz run's scratch corpus.

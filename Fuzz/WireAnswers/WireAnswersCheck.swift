@@ -3,28 +3,31 @@ import Domain
 import HTTPTypes
 
 /// One fuzz input read as a store's answer (`WireAnswer`), decoded and mapped to the
-/// domain the way the repositories do it. The first byte's low four bits are the
-/// answer's code, the second byte says which page was asked for (`pagingByte`), and the
-/// rest is the body. A crash, a hang, or a broken rule below is a finding:
+/// domain the way the repositories do it. The input starts with the answer's name and a
+/// line feed; the next byte says which page was asked for (`pagingByte`), and the rest
+/// is the body. A crash, a hang, or a broken rule below is a finding:
 /// - an answer the client cannot use fails as `unusableResponse`, and as nothing else;
 /// - a page (of products or posts) holds no more than was asked for, and is the page asked for;
 /// - a session holds only an access token that goes back unchanged in `Authorization`;
 /// - a failing server's body (`ErrorBodyDTO`) never changes what its status means.
 enum WireAnswersCheck {
+    /// Ends the answer's name.
+    static let separator = UInt8(ascii: "\n")
+
     static func run(_ input: UnsafeRawBufferPointer) {
-        guard input.count >= 2, let answer = WireAnswer(rawValue: input[0] & 0x0F),
-              let paging = paging(from: input[1]) else { return }
+        guard let end = input.prefix(32).firstIndex(of: separator), end + 1 < input.count,
+              let answer = WireAnswer.named(String(decoding: input[..<end], as: UTF8.self)),
+              let paging = paging(from: input[end + 1]) else { return }
         let (page, pageSize) = (paging.page, paging.pageSize)
         do throws(StoreError) {
-            switch try answer.read(Array(input.dropFirst(2)), paging: paging) {
+            switch try answer.read(Array(input[(end + 2)...]), paging) {
             case let .page(items, answeredPage, answeredSize, total):
                 precondition(items <= pageSize, "a page holds \(items) items, \(pageSize) asked for")
                 precondition(answeredPage == page && answeredSize == pageSize, "another page than the one asked for")
                 precondition(total >= items, "fewer items in all than on the page")
             case let .session(session):
-                guard let session else { return }
                 checkSendable(session)
-                if answer == .refresh {
+                if answer.name == "refresh" {
                     precondition(session.userID == WireAnswer.renewedSession.userID, "a refresh changed whose session it is")
                 }
             case .value:

@@ -117,7 +117,7 @@ public actor TokenRefresher {
 
         let clock = ContinuousClock()
         let start = clock.now
-        let refresh = try StoreEndpoints.refresh(refreshToken: current.refreshToken)
+        let refresh = try StoreEndpoints.refresh(renewing: current)
         let answer = try await next(refresh.request, refresh.body)
         let status = answer.response.status.code
         logger.debug("POST /auth/refresh \(status) \((clock.now - start).wholeMilliseconds) ms (renewing the session)")
@@ -125,7 +125,7 @@ public actor TokenRefresher {
         // session is kept for a later try.
         switch AnswerMeaning(status: status, retryAfter: nil) {
         case .success:
-            return try await save(answer.body, renewing: current, in: sessions)
+            return try await save(answer.body, answering: refresh, in: sessions)
         case .reauthenticate, .forbidden:
             // The status decides, sealed or not: a refusal need not carry a body that
             // opens (CLI.md, "What every command does alike"). What this gives a stranger
@@ -146,11 +146,16 @@ public actor TokenRefresher {
         }
     }
 
-    private static func save(_ body: [UInt8], renewing current: Session, in sessions: any SessionStore) async throws(NetworkError) -> Session {
-        guard let tokens = try? JSONDecoder().decode(RefreshResponseDTO.self, from: Data(body)) else {
+    /// The session `body` renews, kept: `refresh` says what the body is.
+    private static func save(
+        _ body: [UInt8],
+        answering refresh: StoreEndpoints.Call<RefreshResponseDTO, Session>,
+        in sessions: any SessionStore
+    ) async throws(NetworkError) -> Session {
+        guard let tokens = try? refresh.decode(body) else {
             throw .refreshMisanswered(reason: "the refresh answer is not the expected JSON")
         }
-        guard let renewed = tokens.session(renewing: current) else {
+        guard let renewed = try? refresh.toDomain(tokens) else {
             throw .refreshMisanswered(reason: Session.tokenRule)
         }
         // Stored before anyone replays: the old refresh token is spent (rotation), so

@@ -160,28 +160,23 @@ struct MappingTests {
     func storeClient() async throws {
         let client = Self.client(SpyTransport(always: .json(404, #"{"message":"Product with id '999' not found"}"#)))
         await #expect(throws: StoreError.notFound) {
-            _ = try await client.send(Self.get("/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
+            _ = try await client.send(StoreEndpoints.product(ProductID(999)), kind: .authenticated)
         }
         // The server's message is read from the body and kept for the person.
         let failing = Self.client(SpyTransport(always: .json(500, #"{"message":"boom"}"#)))
         await #expect(throws: StoreError.storeFailed(Diagnostic("500", theirWords: "boom"))) {
-            _ = try await failing.send(Self.get("/auth/products/999"), as: ProductDTO.self, kind: .authenticated)
+            _ = try await failing.send(StoreEndpoints.product(ProductID(999)), kind: .authenticated)
         }
 
         let broken = Self.client(SpyTransport(always: .json(200, #"{"total":1}"#)))
         await #expect(throws: StoreError.unusableResponse(Diagnostic("GET /auth/products/search: missing field products"))) {
-            _ = try await broken.send(Self.get("/auth/products/search"), as: ProductSearchResponseDTO.self, kind: .authenticated)
+            _ = try await broken.send(StoreEndpoints.search(SearchQuery(text: "phone")), kind: .authenticated)
         }
 
         let html = Self.client(SpyTransport(always: StubResponse(status: 200, body: Array("<html>".utf8))))
         await #expect(throws: StoreError.self) {
-            _ = try await html.send(Self.get("/auth/me"), as: UserDTO.self, kind: .authenticated)
+            _ = try await html.send(StoreEndpoints.currentUser, kind: .authenticated)
         }
-    }
-
-    /// A call that needs no token: the client's own rules, without the chain's.
-    static func get(_ target: String) -> StoreEndpoints.Call {
-        StoreEndpoints.Call(request: .origin(.get, target), requiresAuthentication: false)
     }
 
     /// A store client over `transport` alone: no one signed in, so nothing is kept.

@@ -31,7 +31,7 @@ struct StoreEndpointsTests {
         #expect(String(decoding: login.body ?? [], as: UTF8.self).contains(#""username":"emilys""#))
         #expect(StoreEndpoints.currentUser.target == "/auth/me" && StoreEndpoints.currentUser.requiresAuthentication)
         #expect(StoreEndpoints.product(try ProductID(101)).target == "/auth/products/101")
-        let refresh = try StoreEndpoints.refresh(refreshToken: "r1")
+        let refresh = try StoreEndpoints.refresh(renewing: Session(accessToken: "a1", refreshToken: "r1", userID: 1))
         #expect(refresh.request.method == .post && refresh.target == "/auth/refresh" && !refresh.requiresAuthentication)
     }
 }
