@@ -1,41 +1,6 @@
-import Data
 import Domain
 import TestSupport
 import Testing
-
-/// An account repository under the contract: the repository, an account it knows with
-/// its password, and a way to take the backend away.
-struct AuthSubject: Sendable {
-    let repository: any AuthRepository
-    let username: String
-    let password: String
-    let goOffline: @Sendable () async -> Void
-}
-
-/// One way to run a clause against an account repository. Yours joins by being added to `all`.
-struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
-    let name: String
-    let with: @Sendable (_ body: @Sendable (AuthSubject) async throws -> Void) async throws -> Void
-
-    var testDescription: String { name }
-
-    /// The fake with one account, with a mistake planted or none.
-    static func fake(planting mistake: FakeAuthRepository.PlantedMistake? = nil) -> AuthRepositoryKind {
-        AuthRepositoryKind(name: mistake.map { "FakeAuthRepository planting \($0)" } ?? "FakeAuthRepository") { body in
-            let repository = FakeAuthRepository(accounts: [(try Samples.user(), "emilyspass")], planting: mistake)
-            try await body(AuthSubject(repository: repository, username: "emilys", password: "emilyspass") { await repository.goOffline() })
-        }
-    }
-
-    /// The real repository, its session in a file, against a loopback `storefront-server`.
-    static let remote = AuthRepositoryKind(name: "RemoteAuthRepository") { body in
-        try await RemoteStack.with(productCount: 12) { stack in
-            try await body(AuthSubject(repository: stack.accounts, username: "emilys", password: "emilyspass") { await stack.goOffline() })
-        }
-    }
-
-    static let all: [AuthRepositoryKind] = [.fake(), .remote]
-}
 
 /// What every `AuthRepository` must do: the outcomes of logging in, asking who is signed
 /// in (under each policy, and with the backend away) and logging out.
@@ -45,89 +10,124 @@ struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
 /// refresh of real processes in `ParallelRefreshTests`). A fake has no tokens to renew;
 /// what the contract asks is the outcome a caller sees, `revalidate` answering from
 /// the backend.
-enum AuthRepositoryContract {
-    static let signIn = ContractClause<AuthRepositoryKind>("the right password signs in: that user, and currentUser is them, from the network") { kind in
-        try await kind.with { subject in
-            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-            #expect(user.username == subject.username)
-            #expect(try await subject.repository.currentUser(policy: .standard) == Fetched(user, from: .network))
+///
+/// Each clause is what it sees of a repository (`seen(in:)`) beside what it must see
+/// (`expected(for:)`).
+enum AuthRepositoryContract: CaseIterable, CustomTestStringConvertible {
+    case signIn, wrongPassword, signedOut, logOut, policies, offline
+
+    var testDescription: String {
+        switch self {
+        case .signIn: "the right password signs in: that user, and currentUser is them, from the network"
+        case .wrongPassword: "a wrong password or an unknown user is invalidCredentials, and the earlier sign-in stays"
+        case .signedOut: "signed out, currentUser is notSignedIn under every policy, and logOut succeeds"
+        case .logOut: "logOut forgets the user, even under cacheOnly; a second logOut succeeds"
+        case .policies: "cacheOnly gives the user kept at login, saying offline was asked for; revalidate asks the backend"
+        case .offline: "with the backend away: currentUser is the kept user, saying so; logging in is offline"
         }
     }
 
-    static let wrongPassword = ContractClause<AuthRepositoryKind>("a wrong password or an unknown user is invalidCredentials, and the earlier sign-in stays") { kind in
-        try await kind.with { subject in
-            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-            await #expect(throws: StoreError.invalidCredentials) {
-                _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password + "x"))
+    /// How one call ended, as a clause records it.
+    enum Outcome: Equatable, Sendable {
+        /// A login signed in the user of this name.
+        case signedIn(username: String)
+        /// `currentUser` gave the very user the clause's login gave, from here.
+        case userSignedIn(from: Origin)
+        /// `currentUser` gave another user.
+        case otherUser(username: String, from: Origin)
+        case loggedOut
+        case failed(StoreError)
+    }
+
+    /// What calling `subject`'s repository shows of this promise.
+    func seen(in subject: AuthSubject) async throws -> [Outcome] {
+        let repository = subject.repository
+        let right = try Credentials(username: subject.username, password: subject.password)
+        func logIn(_ credentials: Credentials) async -> Outcome {
+            do { return .signedIn(username: try await repository.logIn(credentials).username) } catch { return .failed(error) }
+        }
+        func currentUser(_ policy: ReadPolicy, signedIn user: User?) async -> Outcome {
+            do {
+                let current = try await repository.currentUser(policy: policy)
+                return current.value == user ? .userSignedIn(from: current.origin) : .otherUser(username: current.value.username, from: current.origin)
+            } catch {
+                return .failed(error)
             }
-            await #expect(throws: StoreError.invalidCredentials) {
-                _ = try await subject.repository.logIn(Credentials(username: "nobody-here", password: subject.password))
-            }
-            #expect(try await subject.repository.currentUser(policy: .standard).value == user)
         }
-    }
-
-    static let signedOut = ContractClause<AuthRepositoryKind>("signed out, currentUser is notSignedIn under every policy, and logOut succeeds") { kind in
-        try await kind.with { subject in
-            for policy in [ReadPolicy.standard, .cacheOnly, .revalidate] {
-                await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: policy) }
-            }
-            try await subject.repository.logOut()
+        func logOut() async -> Outcome {
+            do { try await repository.logOut(); return .loggedOut } catch { return .failed(error) }
         }
-    }
-
-    static let logOut = ContractClause<AuthRepositoryKind>("logOut forgets the user, even under cacheOnly; a second logOut succeeds") { kind in
-        try await kind.with { subject in
-            _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-            try await subject.repository.logOut()
-            await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: .standard) }
-            await #expect(throws: StoreError.notSignedIn) { _ = try await subject.repository.currentUser(policy: .cacheOnly) }
-            try await subject.repository.logOut()
-        }
-    }
-
-    static let policies = ContractClause<AuthRepositoryKind>("cacheOnly gives the user kept at login, saying offline was asked for; revalidate asks the backend") { kind in
-        try await kind.with { subject in
-            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-            #expect(try await subject.repository.currentUser(policy: .cacheOnly) == Fetched(user, from: .cache(age: .zero, reason: .offlineRequested)))
-            #expect(try await subject.repository.currentUser(policy: .revalidate) == Fetched(user, from: .network))
-        }
-    }
-
-    static let offline = ContractClause<AuthRepositoryKind>("with the backend away: currentUser is the kept user, saying so; logging in is offline") { kind in
-        try await kind.with { subject in
-            let user = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
+        switch self {
+        case .signIn:
+            let user = try await repository.logIn(right)
+            return [.signedIn(username: user.username), await currentUser(.standard, signedIn: user)]
+        case .wrongPassword:
+            let user = try await repository.logIn(right)
+            return [
+                await logIn(try Credentials(username: subject.username, password: subject.password + "x")),
+                await logIn(try Credentials(username: "nobody-here", password: subject.password)),
+                await currentUser(.standard, signedIn: user),
+            ]
+        case .signedOut:
+            return [
+                await currentUser(.standard, signedIn: nil), await currentUser(.cacheOnly, signedIn: nil),
+                await currentUser(.revalidate, signedIn: nil), await logOut(),
+            ]
+        case .logOut:
+            let user = try await repository.logIn(right)
+            return [await logOut(), await currentUser(.standard, signedIn: user), await currentUser(.cacheOnly, signedIn: user), await logOut()]
+        case .policies:
+            let user = try await repository.logIn(right)
+            return [await currentUser(.cacheOnly, signedIn: user), await currentUser(.revalidate, signedIn: user)]
+        case .offline:
+            let user = try await repository.logIn(right)
             await subject.goOffline()
-            #expect(try await subject.repository.currentUser(policy: .revalidate) == Fetched(user, from: .cache(age: .zero, reason: .backendUnreachable)))
-            await #expect(throws: StoreError.offline) {
-                _ = try await subject.repository.logIn(Credentials(username: subject.username, password: subject.password))
-            }
-            #expect(try await subject.repository.currentUser(policy: .standard).value == user, "a failed login signed the user out")
+            return [await currentUser(.revalidate, signedIn: user), await logIn(right), await currentUser(.standard, signedIn: user)]
         }
     }
 
-    static let clauses = [signIn, wrongPassword, signedOut, logOut, policies, offline]
-
-    /// The clauses each planted mistake must fail, and no others.
-    static func catching(_ mistake: FakeAuthRepository.PlantedMistake) -> [ContractClause<AuthRepositoryKind>] {
-        switch mistake {
-        case .failedLoginSignsOut: [wrongPassword, offline]
-        case .logOutTwiceFails: [signedOut, logOut]
-        case .forgetsOffline: [offline]
+    /// What this promise says a repository knowing `subject`'s account must show.
+    func expected(for subject: AuthSubject) -> [Outcome] {
+        let unreachable = Outcome.userSignedIn(from: .cache(age: .zero, reason: .backendUnreachable))
+        return switch self {
+        case .signIn: [.signedIn(username: subject.username), .userSignedIn(from: .network)]
+        case .wrongPassword: [.failed(.invalidCredentials), .failed(.invalidCredentials), .userSignedIn(from: .network)]
+        case .signedOut: [.failed(.notSignedIn), .failed(.notSignedIn), .failed(.notSignedIn), .loggedOut]
+        case .logOut: [.loggedOut, .failed(.notSignedIn), .failed(.notSignedIn), .loggedOut]
+        case .policies: [.userSignedIn(from: .cache(age: .zero, reason: .offlineRequested)), .userSignedIn(from: .network)]
+        // The last read: a failed login signed no one out.
+        case .offline: [unreachable, .failed(.offline), unreachable]
         }
+    }
+
+    /// Whether `subject` keeps this promise: what it shows is what it must.
+    func isKept(by subject: AuthSubject) async throws -> Bool {
+        try await seen(in: subject) == expected(for: subject)
     }
 }
 
 @Suite("The AuthRepository contract: the fake and the remote repository over storefront-server", .timeLimit(.minutes(2)))
 struct AuthRepositoryContractTests {
-    @Test("every repository keeps each clause", arguments: ContractCase.all(AuthRepositoryKind.all, AuthRepositoryContract.clauses))
-    func keeps(_ row: ContractCase<AuthRepositoryKind>) async throws {
-        try await row.clause.check(row.subject)
+    @Test("every repository keeps each clause", arguments: AuthRepositoryKind.all, AuthRepositoryContract.allCases)
+    func keeps(kind: AuthRepositoryKind, clause: AuthRepositoryContract) async throws {
+        try await kind.with { subject in
+            let seen = try await clause.seen(in: subject)
+            #expect(seen == clause.expected(for: subject))
+        }
     }
 
-    @Test("a mistake planted in the fake fails exactly the clauses that should catch it", arguments: FakeAuthRepository.PlantedMistake.allCases)
-    func planted(_ mistake: FakeAuthRepository.PlantedMistake) async {
-        let failing = await AuthRepositoryContract.clauses.failing(for: AuthRepositoryKind.fake(planting: mistake))
-        #expect(failing == AuthRepositoryContract.catching(mistake).map(\.promise))
+    @Test("a mistake planted in the fake is seen by exactly the clauses that name it", arguments: FakeAuthRepository.PlantedMistake.allCases)
+    func planted(mistake: FakeAuthRepository.PlantedMistake) async throws {
+        let catching: [AuthRepositoryContract] = switch mistake {
+        case .failedLoginSignsOut: [.wrongPassword, .offline]
+        case .logOutTwiceFails: [.signedOut, .logOut]
+        case .forgetsOffline: [.offline]
+        }
+        for clause in AuthRepositoryContract.allCases {
+            try await AuthRepositoryKind.fake(planting: mistake).with { subject in
+                let kept = try await clause.isKept(by: subject)
+                #expect(kept == !catching.contains(clause), "\(clause)")
+            }
+        }
     }
 }

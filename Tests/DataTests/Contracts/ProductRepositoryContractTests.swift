@@ -1,97 +1,6 @@
-import Data
 import Domain
 import TestSupport
 import Testing
-
-/// A product repository under the contract, and the answers it must give, written out.
-struct ProductSubject: Sendable {
-    let repository: any ProductRepository
-    let answers: CatalogueAnswers
-}
-
-/// What a catalogue must answer, as literal tables: the oracle the clauses hold a
-/// repository to. Each table is written for one catalogue (read off its products by
-/// hand, or recorded from `storefront-server`), never worked out by code like the
-/// implementations', so a rule both get wrong the same way still fails.
-struct CatalogueAnswers: Sendable {
-    /// A text, and every product a search for it lists (page 1, size 100), in order.
-    let searches: [(text: String, ids: [Int])]
-    /// A text, a page size, and the identifiers on pages 1, 2, …, and the empty page past the end.
-    let paging: (text: String, size: Int, pages: [[Int]])
-    /// A product the catalogue holds, and an identifier it does not.
-    let known: (id: Int, title: String, category: String)
-    let unknownID: Int
-    /// The categories in the store's order, each with its name.
-    let categories: [(slug: String, name: String)]
-    /// A category, a page of it, and what that page lists of how many.
-    let categoryPage: (slug: String, page: Int, size: Int, ids: [Int], total: Int)
-}
-
-extension CatalogueAnswers {
-    /// `SampleCatalogue`'s twelve products, read off its rows.
-    static let sample = CatalogueAnswers(
-        searches: [
-            ("PHONE", [1, 2, 3, 4, 12]), // three titles, two descriptions ("smartphone", "Google's own phone")
-            ("ne with", [1]), // across a word break, in a description only
-            ("MUG", [9, 10, 11, 12]),
-            ("zzqx no such thing", []),
-        ],
-        paging: ("mug", 3, [[9, 10, 11], [12], []]),
-        known: (7, "ZenBook 14", "laptops"),
-        unknownID: 13,
-        categories: [("smartphones", "Smartphones"), ("laptops", "Laptops"), ("kitchen-accessories", "Kitchen Accessories")],
-        categoryPage: ("kitchen-accessories", 2, 3, [12], 4)
-    )
-
-    /// `storefront-server --products 24`, recorded from its answers (the generator's
-    /// seed is fixed, so the catalogue is the same on every machine).
-    static let generated24 = CatalogueAnswers(
-        searches: [
-            ("PHONE", [1, 13]), // "Note Phone" in a title, "smartphone" in both descriptions
-            ("ght l", [2, 14]), // "A light laptop": across a word break
-            ("WALL CLOCK", [12]),
-            ("zzqx no such thing", []),
-        ],
-        paging: ("es", 4, [[3, 5, 6, 10], [11, 15, 17, 18], [22, 23], []]),
-        known: (13, "Apple iPhone Max", "smartphones"),
-        unknownID: 25,
-        categories: [
-            ("smartphones", "Smartphones"), ("laptops", "Laptops"), ("mobile-accessories", "Mobile Accessories"),
-            ("tablets", "Tablets"), ("groceries", "Groceries"), ("beauty", "Beauty"), ("furniture", "Furniture"),
-            ("kitchen-accessories", "Kitchen Accessories"), ("sports-accessories", "Sports Accessories"),
-            ("womens-watches", "Womens Watches"), ("sunglasses", "Sunglasses"), ("home-decoration", "Home Decoration"),
-        ],
-        categoryPage: ("smartphones", 2, 1, [13], 2)
-    )
-}
-
-/// One way to run a clause against a repository. A repository of your own joins the
-/// contract by being added to `all`, with the answers its catalogue must give.
-struct ProductRepositoryKind: Sendable, CustomTestStringConvertible {
-    let name: String
-    let with: @Sendable (_ body: @Sendable (ProductSubject) async throws -> Void) async throws -> Void
-
-    var testDescription: String { name }
-
-    /// The fake over the twelve sample products, with a mistake planted or none.
-    static func fake(planting mistake: FakeProductRepository.PlantedMistake? = nil) -> ProductRepositoryKind {
-        ProductRepositoryKind(name: mistake.map { "FakeProductRepository planting \($0)" } ?? "FakeProductRepository") { body in
-            let repository = FakeProductRepository(products: try SampleCatalogue.products(), planting: mistake)
-            try await body(ProductSubject(repository: repository, answers: .sample))
-        }
-    }
-
-    /// The real repository over a loopback `storefront-server` of 24 generated products,
-    /// signed in (the store's catalogue needs a session).
-    static let remote = ProductRepositoryKind(name: "RemoteProductRepository") { body in
-        try await RemoteStack.with(productCount: 24) { stack in
-            _ = try await stack.accounts.logIn(Credentials(username: "emilys", password: "emilyspass"))
-            try await body(ProductSubject(repository: stack.products, answers: .generated24))
-        }
-    }
-
-    static let all: [ProductRepositoryKind] = [.fake(), .remote]
-}
 
 /// What every `ProductRepository` must do, as DummyJSON does it (PROTOCOL.md):
 /// - a search matches its text case-insensitively as a substring of the title or the
@@ -108,103 +17,170 @@ struct ProductRepositoryKind: Sendable, CustomTestStringConvertible {
 /// contract asks of every policy only that it gives the same products. Nor does it know
 /// who is signed in: the store answers its catalogue to a session only (`notSignedIn`
 /// otherwise), which is the session's seam, so the contract runs the remote one signed in.
-enum ProductRepositoryContract {
-    static let search = ContractClause<ProductRepositoryKind>("a search lists every match, case-insensitive, in title or description, in id order") { kind in
-        try await kind.with { subject in
-            for (text, ids) in subject.answers.searches {
-                let page = try await subject.repository.search(SearchQuery(text: text, pageSize: 100), policy: .standard).value
-                #expect(page.products.map(\.id.rawValue) == ids, "\(text)")
-                #expect(page.total == ids.count, "\(text)")
+///
+/// Each clause is what it sees of a repository (`seen(in:)`) beside what the literal
+/// answers say it must see (`expected(for:)`).
+enum ProductRepositoryContract: CaseIterable, CustomTestStringConvertible {
+    case search, paging, noMatch, byID, categories, categoryPage, policies
+
+    var testDescription: String {
+        switch self {
+        case .search: "a search lists every match, case-insensitive, in title or description, in id order"
+        case .paging: "pages skip (page − 1) × size; the last holds the rest; one past the end is empty with the total"
+        case .noMatch: "no match is an empty first page with a total of 0"
+        case .byID: "a product by id is that product; an unknown id is notFound"
+        case .categories: "the categories are the products', in first-product order, named by their slug's words"
+        case .categoryPage: "a category pages its products in id order; an unknown category is an empty page"
+        case .policies: "every read policy gives the same products once a page has been read"
+        }
+    }
+
+    /// How one read ended, as a clause records it.
+    enum Outcome: Equatable, Sendable {
+        case page(ids: [Int], total: Int, page: Int, size: Int)
+        case product(id: Int, title: String, category: String)
+        case categories(slugs: [String], names: [String])
+        /// The very value an earlier read of the clause gave.
+        case readBefore
+        case failed(StoreError)
+    }
+
+    static let noSuchText = "zzqx no such thing"
+
+    /// What reading `repository` shows of this promise.
+    func seen(in repository: any ProductRepository, answers: CatalogueAnswers) async throws -> [Outcome] {
+        switch self {
+        case .search:
+            return await answers.searches.asyncMap { text, _ in
+                await Self.outcome(Self.shownPage) { () async throws(StoreError) in try await repository.search(Self.query(text, pageSize: 100), policy: .standard) }
             }
-        }
-    }
-
-    static let paging = ContractClause<ProductRepositoryKind>("pages skip (page − 1) × size; the last holds the rest; one past the end is empty with the total") { kind in
-        try await kind.with { subject in
-            let (text, size, pages) = subject.answers.paging
-            let total = pages.joined().count
-            for (index, ids) in pages.enumerated() {
-                let page = try await subject.repository.search(SearchQuery(text: text, page: index + 1, pageSize: size), policy: .standard).value
-                #expect(page.products.map(\.id.rawValue) == ids, "page \(index + 1)")
-                #expect(page.total == total && page.page == index + 1 && page.pageSize == size, "page \(index + 1)")
+        case .paging:
+            let (text, size, pages) = answers.paging
+            return await pages.indices.asyncMap { index in
+                await Self.outcome(Self.shownPage) { () async throws(StoreError) in try await repository.search(Self.query(text, page: index + 1, pageSize: size), policy: .standard) }
             }
-        }
-    }
-
-    static let noMatch = ContractClause<ProductRepositoryKind>("no match is an empty first page with a total of 0") { kind in
-        try await kind.with { subject in
-            let page = try await subject.repository.search(SearchQuery(text: "zzqx no such thing"), policy: .standard).value
-            #expect(page.products.isEmpty && page.total == 0)
-        }
-    }
-
-    static let byID = ContractClause<ProductRepositoryKind>("a product by id is that product; an unknown id is notFound") { kind in
-        try await kind.with { subject in
-            let known = subject.answers.known
-            let product = try await subject.repository.product(id: ProductID(known.id), policy: .standard).value
-            #expect(product.id.rawValue == known.id && product.title == known.title && product.category == known.category)
-            await #expect(throws: StoreError.notFound) { _ = try await subject.repository.product(id: ProductID(subject.answers.unknownID), policy: .standard) }
-        }
-    }
-
-    static let categories = ContractClause<ProductRepositoryKind>("the categories are the products', in first-product order, named by their slug's words") { kind in
-        try await kind.with { subject in
-            let categories = try await subject.repository.categories(policy: .standard).value
-            #expect(categories.map(\.slug.rawValue) == subject.answers.categories.map(\.slug))
-            #expect(categories.map(\.name) == subject.answers.categories.map(\.name))
-        }
-    }
-
-    static let categoryPage = ContractClause<ProductRepositoryKind>("a category pages its products in id order; an unknown category is an empty page") { kind in
-        try await kind.with { subject in
-            let wanted = subject.answers.categoryPage
+        case .noMatch:
+            return [await Self.outcome(Self.shownPage) { () async throws(StoreError) in try await repository.search(Self.query(Self.noSuchText), policy: .standard) }]
+        case .byID:
+            return [
+                await Self.outcome(Self.shownProduct) { () async throws(StoreError) in try await repository.product(id: Self.id(answers.known.id), policy: .standard) },
+                await Self.outcome(Self.shownProduct) { () async throws(StoreError) in try await repository.product(id: Self.id(answers.unknownID), policy: .standard) },
+            ]
+        case .categories:
+            return [await Self.outcome(Self.shownCategories) { () async throws(StoreError) in try await repository.categories(policy: .standard) }]
+        case .categoryPage:
+            let wanted = answers.categoryPage
             let query = try CategoryQuery(slug: wanted.slug, page: wanted.page, pageSize: wanted.size)
-            let page = try await subject.repository.products(in: query, policy: .standard).value
-            #expect(page.products.map(\.id.rawValue) == wanted.ids)
-            #expect(page.total == wanted.total)
-            let unknown = try await subject.repository.products(in: CategoryQuery(slug: "no-such-category"), policy: .standard).value
-            #expect(unknown.products.isEmpty && unknown.total == 0)
+            let unknown = try CategoryQuery(slug: "no-such-category")
+            return [
+                await Self.outcome(Self.shownPage) { () async throws(StoreError) in try await repository.products(in: query, policy: .standard) },
+                await Self.outcome(Self.shownPage) { () async throws(StoreError) in try await repository.products(in: unknown, policy: .standard) },
+            ]
+        case .policies:
+            let query = try SearchQuery(text: answers.paging.text, page: 2, pageSize: 2)
+            let page = try await repository.search(query, policy: .standard).value
+            let id = try ProductID(answers.known.id)
+            let product = try await repository.product(id: id, policy: .standard).value
+            return [
+                await Self.outcome(Self.shownPage, readBefore: page) { () async throws(StoreError) in try await repository.search(query, policy: .cacheOnly) },
+                await Self.outcome(Self.shownPage, readBefore: page) { () async throws(StoreError) in try await repository.search(query, policy: .revalidate) },
+                await Self.outcome(Self.shownProduct, readBefore: product) { () async throws(StoreError) in try await repository.product(id: id, policy: .cacheOnly) },
+            ]
         }
     }
 
-    static let policies = ContractClause<ProductRepositoryKind>("every read policy gives the same products once a page has been read") { kind in
-        try await kind.with { subject in
-            let query = try SearchQuery(text: subject.answers.paging.text, page: 2, pageSize: 2)
-            let standard = try await subject.repository.search(query, policy: .standard).value
-            #expect(try await subject.repository.search(query, policy: .cacheOnly).value == standard)
-            #expect(try await subject.repository.search(query, policy: .revalidate).value == standard)
-            let id = try ProductID(subject.answers.known.id)
-            let product = try await subject.repository.product(id: id, policy: .standard).value
-            #expect(try await subject.repository.product(id: id, policy: .cacheOnly).value == product)
+    /// What this promise says a repository over the catalogue of `answers` must show.
+    func expected(for answers: CatalogueAnswers) -> [Outcome] {
+        switch self {
+        case .search:
+            answers.searches.map { .page(ids: $0.ids, total: $0.ids.count, page: 1, size: 100) }
+        case .paging:
+            answers.paging.pages.enumerated().map { index, ids in
+                .page(ids: ids, total: answers.paging.pages.joined().count, page: index + 1, size: answers.paging.size)
+            }
+        case .noMatch:
+            [.page(ids: [], total: 0, page: 1, size: Paging.defaultPageSize)]
+        case .byID:
+            [.product(id: answers.known.id, title: answers.known.title, category: answers.known.category), .failed(.notFound)]
+        case .categories:
+            [.categories(slugs: answers.categories.map(\.slug), names: answers.categories.map(\.name))]
+        case .categoryPage:
+            [
+                .page(ids: answers.categoryPage.ids, total: answers.categoryPage.total, page: answers.categoryPage.page, size: answers.categoryPage.size),
+                .page(ids: [], total: 0, page: 1, size: Paging.defaultPageSize),
+            ]
+        case .policies:
+            [.readBefore, .readBefore, .readBefore]
         }
     }
 
-    static let clauses = [search, paging, noMatch, byID, categories, categoryPage, policies]
+    /// Whether `subject` keeps this promise: what it shows is what it must.
+    func isKept(by subject: ProductSubject) async throws -> Bool {
+        try await seen(in: subject.repository, answers: subject.answers) == expected(for: subject.answers)
+    }
 
-    /// The clauses each planted mistake must fail, and no others.
-    static func catching(_ mistake: FakeProductRepository.PlantedMistake) -> [ContractClause<ProductRepositoryKind>] {
-        switch mistake {
-        case .pagesFromZero: [search, paging, categoryPage]
-        case .caseSensitive: [search]
-        case .titlesOnly: [search]
-        case .newestFirst: [search, paging]
-        case .clampsPastTheEnd: [paging]
-        case .lookupByPosition: [byID]
-        case .categoriesAlphabetical: [categories]
+    /// How a read ends: what it gave, as `shown` records it (or that it gave
+    /// `readBefore`), or how it failed.
+    private static func outcome<Value: Equatable>(
+        _ shown: (Value) -> Outcome,
+        readBefore: Value? = nil,
+        _ read: () async throws(StoreError) -> Fetched<Value>
+    ) async -> Outcome {
+        do {
+            let value = try await read().value
+            return value == readBefore ? .readBefore : shown(value)
+        } catch {
+            return .failed(error)
         }
+    }
+
+    private static func shownPage(_ page: ProductPage) -> Outcome {
+        .page(ids: page.products.map(\.id.rawValue), total: page.total, page: page.page, size: page.pageSize)
+    }
+
+    private static func shownProduct(_ product: Product) -> Outcome {
+        .product(id: product.id.rawValue, title: product.title, category: product.category)
+    }
+
+    private static func shownCategories(_ list: [Domain.Category]) -> Outcome {
+        .categories(slugs: list.map(\.slug.rawValue), names: list.map(\.name))
+    }
+
+    private static func query(_ text: String, page: Int = 1, pageSize: Int = Paging.defaultPageSize) throws(StoreError) -> SearchQuery {
+        do { return try SearchQuery(text: text, page: page, pageSize: pageSize) } catch { throw .invalidInput(error) }
+    }
+
+    private static func id(_ raw: Int) throws(StoreError) -> ProductID {
+        do { return try ProductID(raw) } catch { throw .invalidInput(error) }
     }
 }
 
 @Suite("The ProductRepository contract: the fake and the remote repository over storefront-server", .timeLimit(.minutes(2)))
 struct ProductRepositoryContractTests {
-    @Test("every repository keeps each clause", arguments: ContractCase.all(ProductRepositoryKind.all, ProductRepositoryContract.clauses))
-    func keeps(_ row: ContractCase<ProductRepositoryKind>) async throws {
-        try await row.clause.check(row.subject)
+    @Test("every repository keeps each clause", arguments: ProductRepositoryKind.all, ProductRepositoryContract.allCases)
+    func keeps(kind: ProductRepositoryKind, clause: ProductRepositoryContract) async throws {
+        try await kind.with { subject in
+            let seen = try await clause.seen(in: subject.repository, answers: subject.answers)
+            #expect(seen == clause.expected(for: subject.answers))
+        }
     }
 
-    @Test("a mistake planted in the fake fails exactly the clauses that should catch it", arguments: FakeProductRepository.PlantedMistake.allCases)
-    func planted(_ mistake: FakeProductRepository.PlantedMistake) async {
-        let failing = await ProductRepositoryContract.clauses.failing(for: ProductRepositoryKind.fake(planting: mistake))
-        #expect(failing == ProductRepositoryContract.catching(mistake).map(\.promise))
+    @Test("a mistake planted in the fake is seen by exactly the clauses that name it", arguments: FakeProductRepository.PlantedMistake.allCases)
+    func planted(mistake: FakeProductRepository.PlantedMistake) async throws {
+        let catching: [ProductRepositoryContract] = switch mistake {
+        case .pagesFromZero: [.search, .paging, .categoryPage]
+        case .caseSensitive: [.search]
+        case .titlesOnly: [.search]
+        case .newestFirst: [.search, .paging]
+        case .clampsPastTheEnd: [.paging]
+        case .lookupByPosition: [.byID]
+        case .categoriesAlphabetical: [.categories]
+        }
+        for clause in ProductRepositoryContract.allCases {
+            try await ProductRepositoryKind.fake(planting: mistake).with { subject in
+                let kept = try await clause.isKept(by: subject)
+                #expect(kept == !catching.contains(clause), "\(clause)")
+            }
+        }
     }
 }
