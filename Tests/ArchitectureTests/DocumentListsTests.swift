@@ -53,22 +53,6 @@ struct DocumentListsTests {
         }
     }
 
-    @Test("every clause a contract declares as a ContractClause is in the list its suite runs")
-    func everyClauseIsRun() throws {
-        // A contract whose clauses are the cases of an enum (`PagedListContract`) needs
-        // no list: `allCases` is the compiler's.
-        for contract in try Self.types(in: "Tests/DataTests/Contracts").filter({ $0.hasSuffix("ContractTests") }) {
-            let text = try Self.text("Tests/DataTests/Contracts/\(contract).swift")
-            guard text.contains("ContractClause<") else { continue }
-            let declared = text.matches(of: /static let (\w+) = ContractClause/).map { String($0.1) }
-            let listed = text.firstMatch(of: /static let clauses = \[([^\]]*)\]/).map { $0.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
-            #expect(!declared.isEmpty, "\(contract)'s clauses were not found")
-            for clause in declared where !listed.contains(clause) {
-                Issue.record("\(contract) declares the clause \(clause) but its `clauses` never runs it")
-            }
-        }
-    }
-
     @Test("every contract is a row of docs/TESTING.md's table of seams")
     func everyContractIsInTheTable() throws {
         let testing = try Self.text("docs/TESTING.md")

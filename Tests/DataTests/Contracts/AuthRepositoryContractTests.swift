@@ -13,7 +13,7 @@ import Testing
 ///
 /// Each clause is what it sees of a repository (`seen(in:)`) beside what it must see
 /// (`expected(for:)`).
-enum AuthRepositoryContract: CaseIterable, CustomTestStringConvertible {
+enum AuthRepositoryContract: ContractClause {
     case signIn, wrongPassword, signedOut, logOut, policies, offline
 
     var testDescription: String {
@@ -100,10 +100,6 @@ enum AuthRepositoryContract: CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    /// Whether `subject` keeps this promise: what it shows is what it must.
-    func isKept(by subject: AuthSubject) async throws -> Bool {
-        try await seen(in: subject) == expected(for: subject)
-    }
 }
 
 @Suite("The AuthRepository contract: the fake and the remote repository over storefront-server", .timeLimit(.minutes(2)))
@@ -125,7 +121,7 @@ struct AuthRepositoryContractTests {
         }
         for clause in AuthRepositoryContract.allCases {
             try await AuthRepositoryKind.fake(planting: mistake).with { subject in
-                let kept = try await clause.isKept(by: subject)
+                let kept = await clause.isKept(by: subject)
                 #expect(kept == !catching.contains(clause), "\(clause)")
             }
         }

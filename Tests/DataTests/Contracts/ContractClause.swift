@@ -1,67 +1,35 @@
-import TestSupport
 import Testing
 
-/// One promise of a seam's contract, written once and checked against every
-/// implementation the contract names (`Subject` makes a fresh one). A suite runs each
-/// clause against each implementation it applies to; a mistake planted in a fake runs
-/// the clauses one by one and must fail exactly the clauses that name it.
-struct ContractClause<Subject: Sendable>: Sendable, CustomTestStringConvertible {
-    let promise: String
-    /// Which implementations the promise is made for: a clause that means nothing for
-    /// some (a file check for a store with no files) says so here, rather than passing
-    /// for them with nothing checked.
-    let appliesTo: @Sendable (Subject) -> Bool
-    let check: @Sendable (Subject) async throws -> Void
+/// One promise of a seam's contract, as the cases of an enum: what the clause sees of an
+/// implementation (`seen(in:)`), beside what it must see (`expected(for:)`). A contract
+/// suite expects the two equal for every implementation, and, for each mistake planted
+/// in a fake, apart in exactly the clauses that name it: plain values compared, so a
+/// clause that fails says what it saw.
+protocol ContractClause: CaseIterable, CustomTestStringConvertible, Sendable {
+    associatedtype Subject
+    associatedtype Seen: Equatable
 
-    init(
-        _ promise: String,
-        appliesTo: @escaping @Sendable (Subject) -> Bool = { _ in true },
-        _ check: @escaping @Sendable (Subject) async throws -> Void
-    ) {
-        self.promise = promise
-        self.appliesTo = appliesTo
-        self.check = check
-    }
-
-    var testDescription: String { promise }
+    /// What the clause sees of `subject`, each step's outcome in order.
+    func seen(in subject: Subject) async throws -> Seen
+    /// What it must see of `subject`: from literal answers, never from an expression
+    /// like the implementation's.
+    func expected(for subject: Subject) -> Seen
 }
 
-/// One clause against one implementation: a row of a contract suite.
-struct ContractCase<Subject: Sendable & CustomTestStringConvertible>: Sendable, CustomTestStringConvertible {
-    let subject: Subject
-    let clause: ContractClause<Subject>
-
-    var testDescription: String { "\(subject.testDescription): \(clause.promise)" }
-
-    /// Every clause against every implementation it applies to: a pair a clause does not
-    /// apply to is left out by name (`appliesTo`), never run with nothing to check.
-    static func all(_ subjects: [Subject], _ clauses: [ContractClause<Subject>]) -> [ContractCase] {
-        subjects.flatMap { subject in clauses.filter { $0.appliesTo(subject) }.map { ContractCase(subject: subject, clause: $0) } }
+extension ContractClause {
+    /// Whether `subject` keeps this promise. A clause that throws keeps nothing, so a
+    /// fixture that throws breaks every clause and matches no planted mistake's list.
+    func isKept(by subject: Subject) async -> Bool {
+        guard let seen = try? await seen(in: subject) else { return false }
+        return seen == expected(for: subject)
     }
 }
 
-extension Array {
-    /// The promises of the clauses that fail for `subject`, each clause run on its own:
-    /// what a planted mistake is caught by. A clause fails when it records any issue,
-    /// a thrown error included, so a fixture that throws fails every clause and matches
-    /// no plant's list.
-    func failing<Subject: Sendable>(for subject: Subject) async -> [String] where Element == ContractClause<Subject> {
-        var failing: [String] = []
-        for clause in self where clause.appliesTo(subject) {
-            let failed = SharedValue(false)
-            await withKnownIssue(isIntermittent: true) {
-                do {
-                    try await clause.check(subject)
-                } catch {
-                    Issue.record(error)
-                }
-            } matching: { _ in
-                failed.set(true)
-                return true
-            }
-            if failed.value { failing.append(clause.promise) }
-        }
-        return failing
+extension Sequence {
+    /// Each element through `transform`, one after the other, in order.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
     }
 }
-

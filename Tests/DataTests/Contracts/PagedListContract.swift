@@ -31,7 +31,7 @@ struct PageAnswers: Sendable {
 /// includes: each clause is what it sees of a list, and what it must see, so a test
 /// expects the two equal for every implementation, and for a planted mistake expects
 /// them apart in exactly the clauses that name it.
-enum PagedListContract: CaseIterable, CustomTestStringConvertible {
+enum PagedListContract: ContractClause {
     /// Signed out, every read policy is `notSignedIn`.
     case signedOut
     /// The pages hold the user's own items in id order, the total on each, from the
@@ -80,9 +80,10 @@ enum PagedListContract: CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    /// What this promise says reading a list with `answers` must show.
-    func expected(for answers: PageAnswers) -> [Outcome] {
-        switch self {
+    /// What this promise says reading `list` must show, by its literal answers.
+    func expected(for list: PagedList) -> [Outcome] {
+        let answers = list.answers
+        return switch self {
         case .signedOut:
             Array(repeating: .failed(.notSignedIn), count: 3)
         case .pagesInOrder:
@@ -95,11 +96,6 @@ enum PagedListContract: CaseIterable, CustomTestStringConvertible {
                 .failed(.offline),
             ]
         }
-    }
-
-    /// Whether `list` keeps this promise: what it shows is what it must.
-    func isKept(by list: PagedList) async throws -> Bool {
-        try await seen(in: list) == expected(for: list.answers)
     }
 
     /// How reading `paging` under `policy` ends; a page equal to `readBefore` is named so.
@@ -117,14 +113,5 @@ extension Page {
     /// This page as a paged-list clause compares it, its items' ids read by `id`.
     func seen(_ id: (Item) -> Int) -> PagedList.Seen {
         PagedList.Seen(ids: items.map(id), total: total)
-    }
-}
-
-extension Sequence {
-    /// Each element through `transform`, one after the other, in order.
-    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var results: [T] = []
-        for element in self { results.append(try await transform(element)) }
-        return results
     }
 }

@@ -20,8 +20,14 @@ import Testing
 ///
 /// Each clause is what it sees of a repository (`seen(in:)`) beside what the literal
 /// answers say it must see (`expected(for:)`).
-enum ProductRepositoryContract: CaseIterable, CustomTestStringConvertible {
-    case search, paging, noMatch, byID, categories, categoryPage, policies
+enum ProductRepositoryContract: ContractClause {
+    case search
+    case paging
+    case noMatch
+    case byID
+    case categories
+    case categoryPage
+    case policies
 
     var testDescription: String {
         switch self {
@@ -48,7 +54,8 @@ enum ProductRepositoryContract: CaseIterable, CustomTestStringConvertible {
     static let noSuchText = "zzqx no such thing"
 
     /// What reading `repository` shows of this promise.
-    func seen(in repository: any ProductRepository, answers: CatalogueAnswers) async throws -> [Outcome] {
+    func seen(in subject: ProductSubject) async throws -> [Outcome] {
+        let (repository, answers) = (subject.repository, subject.answers)
         switch self {
         case .search:
             return await answers.searches.asyncMap { text, _ in
@@ -89,9 +96,10 @@ enum ProductRepositoryContract: CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    /// What this promise says a repository over the catalogue of `answers` must show.
-    func expected(for answers: CatalogueAnswers) -> [Outcome] {
-        switch self {
+    /// What this promise says a repository over its catalogue must show, by its answers.
+    func expected(for subject: ProductSubject) -> [Outcome] {
+        let answers = subject.answers
+        return switch self {
         case .search:
             answers.searches.map { .page(ids: $0.ids, total: $0.ids.count, page: 1, size: 100) }
         case .paging:
@@ -112,11 +120,6 @@ enum ProductRepositoryContract: CaseIterable, CustomTestStringConvertible {
         case .policies:
             [.readBefore, .readBefore, .readBefore]
         }
-    }
-
-    /// Whether `subject` keeps this promise: what it shows is what it must.
-    func isKept(by subject: ProductSubject) async throws -> Bool {
-        try await seen(in: subject.repository, answers: subject.answers) == expected(for: subject.answers)
     }
 
     /// How a read ends: what it gave, as `shown` records it (or that it gave
@@ -160,8 +163,8 @@ struct ProductRepositoryContractTests {
     @Test("every repository keeps each clause", arguments: ProductRepositoryKind.all, ProductRepositoryContract.allCases)
     func keeps(kind: ProductRepositoryKind, clause: ProductRepositoryContract) async throws {
         try await kind.with { subject in
-            let seen = try await clause.seen(in: subject.repository, answers: subject.answers)
-            #expect(seen == clause.expected(for: subject.answers))
+            let seen = try await clause.seen(in: subject)
+            #expect(seen == clause.expected(for: subject))
         }
     }
 
@@ -178,7 +181,7 @@ struct ProductRepositoryContractTests {
         }
         for clause in ProductRepositoryContract.allCases {
             try await ProductRepositoryKind.fake(planting: mistake).with { subject in
-                let kept = try await clause.isKept(by: subject)
+                let kept = await clause.isKept(by: subject)
                 #expect(kept == !catching.contains(clause), "\(clause)")
             }
         }
