@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -9,7 +10,17 @@ import Foundation
 struct CategoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "categories",
-        abstract: "List the store's categories: slug and name."
+        abstract: "List the store's categories: slug and name.",
+        discussion: help.discussion
+    )
+
+    /// What `--help`, the manual page and the documents say of the command beyond its abstract.
+    static let help = CommandHelp(
+        does: "The store's categories, slug and name, one per line (a table on a terminal).",
+        json: #"`{"categories": [{"slug", "name"}], "source"}`"#,
+        examples: [
+            CommandHelp.Example("storefront categories", "slug and name (a table on a terminal, tab-separated when piped)"),
+        ]
     )
 
     @OptionGroup var reading: ReadOptions

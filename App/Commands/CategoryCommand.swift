@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 import Domain
 
@@ -5,7 +6,17 @@ import Domain
 struct CategoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
-        abstract: "Show the products of one category (slugs from `storefront categories`)."
+        abstract: "Show the products of one category (slugs from `storefront categories`).",
+        discussion: help.discussion
+    )
+
+    /// What `--help`, the manual page and the documents say of the command beyond its abstract.
+    static let help = CommandHelp(
+        does: #"One category's products, paged like `search` (`--limit`, `--page`), in the same table, with `Showing A–B of TOTAL products in "SLUG"`."#,
+        json: #"as `search`, with `"category"` in place of `"query"`"#,
+        examples: [
+            CommandHelp.Example("storefront category laptops --page 2", "a category's products, paged like search"),
+        ]
     )
 
     @Argument(help: "The category's slug, e.g. smartphones.")

@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 import Domain
 #if canImport(FoundationEssentials)
@@ -15,10 +16,20 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in and keep the session.",
-        discussion: "The password is asked for with a hidden prompt, or read from the first line of standard input with --password-stdin. There is no option that takes it on the command line, where other users could see it."
+        discussion: help.discussion
     )
 
-    @Option(name: .long, help: "The username, e.g. emilys.")
+    /// What `--help`, the manual page and the documents say of the command beyond its abstract.
+    static let help = CommandHelp(
+        does: "Signs in. The password comes from a hidden prompt on a terminal or, with `--password-stdin`, from the first line of standard input; no option takes it on the command line (`--password` is a usage error, 64). Keeps the session and prints `Signed in as FIRST LAST (USERNAME)`. A failed login leaves an earlier session as it was.",
+        json: #"`{"id", "username", "email", "firstName", "lastName", "source"}`"#,
+        examples: [
+            CommandHelp.Example("storefront login --username emilys", "asks for the password (emilyspass)"),
+            CommandHelp.Example("echo emilyspass | storefront login --username emilys --password-stdin"),
+        ]
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The username, e.g. emilys.", valueName: "name"))
     var username: String
 
     @Flag(name: .long, help: "Read the password from the first line of standard input.")

@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 import Domain
 
@@ -5,7 +6,17 @@ import Domain
 struct PostsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "posts",
-        abstract: "Show the posts you wrote, a page at a time (needs `storefront login`)."
+        abstract: "Show the posts you wrote, a page at a time (needs `storefront login`).",
+        discussion: help.discussion
+    )
+
+    /// What `--help`, the manual page and the documents say of the command beyond its abstract.
+    static let help = CommandHelp(
+        does: "The signed-in user's own posts, paged like `search` (`--limit`, `--page`): id, title, tags, likes and views, then `Showing A–B of TOTAL posts by you`; `You have written no posts yet.` when there are none. Signed out, 77.",
+        json: #"`{"total", "skip", "limit", "source", "cachedAt", "posts": [{"id", "title", "body", "tags", "likes", "dislikes", "views"}]}`"#,
+        examples: [
+            CommandHelp.Example("storefront posts --limit 5", "the posts you wrote (emilys has eleven), paged like search"),
+        ]
     )
 
     @OptionGroup var pagingOptions: PagingOptions

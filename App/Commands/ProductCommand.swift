@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 import Domain
 #if canImport(FoundationEssentials)
@@ -10,7 +11,17 @@ import Foundation
 struct ProductCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "product",
-        abstract: "Show one product in full (from the cache while fresh, or when the backend is away)."
+        abstract: "Show one product in full (from the cache while fresh, or when the backend is away).",
+        discussion: help.discussion
+    )
+
+    /// What `--help`, the manual page and the documents say of the command beyond its abstract.
+    static let help = CommandHelp(
+        does: #"One product in full: title, brand, category, price with its discount, rating, stock, tags, and the description wrapped to the terminal. An id no product has: 1, "No product ID exists." (code `not-found`)."#,
+        json: #"a search product plus `"description"`, `"discountPercentage"`, `"tags"` and `"source"`"#,
+        examples: [
+            CommandHelp.Example("storefront product 1", "one product in full; --json, --offline, --refresh too"),
+        ]
     )
 
     @Argument(help: "The product's id, from 1 (the first column of `storefront search`).")

@@ -1,3 +1,4 @@
+import AppShared
 import ArgumentParser
 import Domain
 
@@ -5,7 +6,21 @@ import Domain
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the products (from the cache, saying how old, while fresh or when the backend is away)."
+        abstract: "Search the products (from the cache, saying how old, while fresh or when the backend is away).",
+        discussion: help.discussion
+    )
+
+    /// What `--help`, the manual page and the documents say of the command beyond its abstract.
+    static let help = CommandHelp(
+        does: #"`--limit N` (1 to 100, default 10), `--page N` (from 1, default 1). A table of id, title, brand, price, rating and stock, then `Showing A–B of TOTAL results for "QUERY"`."#,
+        json: #"`{"query", "total", "skip", "limit", "source", "cachedAt", "products": [{"id", "title", "brand", "category", "price", "rating", "stock"}]}`"#,
+        examples: [
+            CommandHelp.Example("storefront search phone --limit 5 --page 2", "--json, --verbose, --offline, --refresh on every read"),
+            CommandHelp.Example("storefront search phone --json --verbose", "one JSON document; one line per exchange on stderr"),
+            CommandHelp.Example("storefront search phone --verbose", #"again within 30 s: "not sent, cache hit, fresh for 27 s more""#),
+            CommandHelp.Example("storefront search phone --refresh --verbose", #"asks anyway, with If-None-Match: "304 … cache hit, revalidated""#),
+            CommandHelp.Example("storefront search phone --offline", "the cache alone, however old; nothing cached exits 69"),
+        ]
     )
 
     @Argument(help: "What to look for in titles and descriptions.")

@@ -13,7 +13,7 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: ServeOptions.abstract,
-        discussion: ServeOptions.discussion
+        discussion: ServeOptions.help.discussion
     )
 
     @OptionGroup var options: ServeOptions

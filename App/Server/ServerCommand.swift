@@ -17,7 +17,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storefront-server",
         abstract: ServeOptions.abstract,
-        discussion: ServeOptions.discussion + " `storefront serve` runs this program with the same options.",
+        discussion: ServeOptions.help.does + " `storefront serve` runs this program with the same options.",
         version: StorefrontVersion.current
     )
 

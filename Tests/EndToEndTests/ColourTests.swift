@@ -156,7 +156,7 @@ struct ColourTests {
     }
 
     /// A value for each required argument, by the name its help gives it.
-    static let samples = ["query": "phone", "id": "1", "slug": "laptops", "username": "emilys"]
+    static let samples = ["query": "phone", "id": "1", "slug": "laptops", "name": "emilys"]
 
     /// The ways a command fails or reads differently, each with its own sentence.
     static let errorsAndEdges: [[String]] = [

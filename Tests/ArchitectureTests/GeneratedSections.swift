@@ -1,0 +1,71 @@
+import Foundation
+
+/// The parts of the documents written from the commands' help rather than by hand, each
+/// between its markers: `scripts/update-manual` writes them, and a test names the first
+/// line that differs from what the help gives.
+struct GeneratedSection: Sendable {
+    /// The document, from the repository's root.
+    let document: String
+    /// Names the markers: `<!-- NAME:begin … -->` and `<!-- NAME:end -->`.
+    let name: String
+    /// What lies between the markers, from the commands.
+    let render: @Sendable ([CommandReference]) -> String
+
+    var begin: String { "<!-- \(name):begin (scripts/update-manual writes this from each command's help; do not edit) -->" }
+    var end: String { "<!-- \(name):end -->" }
+
+    /// The lines now between the markers in `text`; nil when the markers are missing.
+    func committed(in text: String) -> String? {
+        guard let start = text.range(of: begin + "\n"), let stop = text.range(of: end), start.upperBound <= stop.lowerBound else { return nil }
+        return String(text[start.upperBound..<stop.lowerBound])
+    }
+
+    /// `text` with what lies between the markers replaced by `content`.
+    func replacing(in text: String, with content: String) -> String? {
+        guard let start = text.range(of: begin + "\n"), let stop = text.range(of: end), start.upperBound <= stop.lowerBound else { return nil }
+        return text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: content)
+    }
+
+    static let all = [cliCommands, cliOutput, readmeCommands, usingServe, usingClient]
+
+    /// docs/CLI.md's table of commands: each one's synopsis, and what it does.
+    static let cliCommands = GeneratedSection(document: "docs/CLI.md", name: "commands") { commands in
+        table(["command", "what it does"], commands.map { ["`\($0.synopsis)`", $0.does] })
+    }
+
+    /// docs/CLI.md's Output table: each command's `--json` document.
+    static let cliOutput = GeneratedSection(document: "docs/CLI.md", name: "json-documents") { commands in
+        table(["command", "document"], commands.compactMap { command in command.json.map { ["`\(command.name)`", $0] } })
+    }
+
+    /// The README's command list: each command's first example.
+    static let readmeCommands = GeneratedSection(document: "README.md", name: "commands") { commands in
+        shell(commands.compactMap(\.examples.first))
+    }
+
+    /// docs/USING.md's backend terminal: every example of `serve`.
+    static let usingServe = GeneratedSection(document: "docs/USING.md", name: "serve-examples") { commands in
+        shell(commands.filter { $0.name == "serve" }.flatMap(\.examples))
+    }
+
+    /// docs/USING.md's client terminal: every example of every command but the two that
+    /// run a backend of their own.
+    static let usingClient = GeneratedSection(document: "docs/USING.md", name: "client-examples") { commands in
+        shell(commands.filter { !["serve", "demo"].contains($0.name) }.flatMap(\.examples))
+    }
+
+    /// A Markdown table; a `|` in a cell is escaped.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let lines = [header, header.map { _ in "---" }] + rows
+        return lines.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
+    }
+
+    /// A `sh` code block of examples, their notes as comments in one column.
+    static func shell(_ examples: [CommandReference.Example]) -> String {
+        let width = examples.filter { !$0.note.isEmpty }.map(\.command.count).max() ?? 0
+        let lines = examples.map { example in
+            example.note.isEmpty ? example.command : example.command.padding(toLength: max(width, example.command.count), withPad: " ", startingAt: 0) + "  # " + example.note
+        }
+        return "```sh\n" + lines.map { $0 + "\n" }.joined() + "```\n"
+    }
+}
