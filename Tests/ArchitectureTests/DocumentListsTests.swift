@@ -63,16 +63,6 @@ struct DocumentListsTests {
         }
     }
 
-    @Test("every use case in Domain/UseCases/ is named in docs/ARCHITECTURE.md's row for Domain/")
-    func everyUseCaseInTheArchitecture() throws {
-        let row = try Self.text("docs/ARCHITECTURE.md").split(separator: "\n").first { $0.hasPrefix("| `Domain/` |") }
-        let useCases = try Self.types(in: "Domain/UseCases")
-        #expect(useCases.count >= 7, "the use cases were not found: \(useCases)")
-        for useCase in useCases {
-            #expect(row?.contains("`\(useCase)`") == true, "docs/ARCHITECTURE.md's Domain/ row does not name \(useCase)")
-        }
-    }
-
     @Test("every fuzz target is in docs/TESTING.md's table of fuzz targets and docs/ARCHITECTURE.md's Fuzz/ row")
     func everyFuzzTargetListed() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Fuzz").path)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The parts of the documents written from the commands' help rather than by hand, each
+/// The parts of the documents written from the commands' help and the sources rather than by hand, each
 /// between its markers: `scripts/update-manual` writes them, and a test names the first
 /// line that differs from what the help gives.
 struct GeneratedSection: Sendable {
@@ -8,10 +8,10 @@ struct GeneratedSection: Sendable {
     let document: String
     /// Names the markers: `<!-- NAME:begin … -->` and `<!-- NAME:end -->`.
     let name: String
-    /// What lies between the markers, from the commands.
-    let render: @Sendable ([CommandReference]) -> String
+    /// What lies between the markers, from the commands and the repository's files.
+    let render: @Sendable (_ commands: [CommandReference], _ root: URL) throws -> String
 
-    var begin: String { "<!-- \(name):begin (scripts/update-manual writes this from each command's help; do not edit) -->" }
+    var begin: String { "<!-- \(name):begin (scripts/update-manual writes this; do not edit) -->" }
     var end: String { "<!-- \(name):end -->" }
 
     /// The lines now between the markers in `text`; nil when the markers are missing.
@@ -26,32 +26,47 @@ struct GeneratedSection: Sendable {
         return text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: content)
     }
 
-    static let all = [cliCommands, cliOutput, readmeCommands, usingServe, usingClient]
+    static let all = [cliCommands, cliOutput, readmeCommands, usingServe, usingClient, useCases]
 
     /// docs/CLI.md's table of commands: each one's synopsis, and what it does.
-    static let cliCommands = GeneratedSection(document: "docs/CLI.md", name: "commands") { commands in
+    static let cliCommands = GeneratedSection(document: "docs/CLI.md", name: "commands") { commands, _ in
         table(["command", "what it does"], commands.map { ["`\($0.synopsis)`", $0.does] })
     }
 
     /// docs/CLI.md's Output table: each command's `--json` document.
-    static let cliOutput = GeneratedSection(document: "docs/CLI.md", name: "json-documents") { commands in
+    static let cliOutput = GeneratedSection(document: "docs/CLI.md", name: "json-documents") { commands, _ in
         table(["command", "document"], commands.compactMap { command in command.json.map { ["`\(command.name)`", $0] } })
     }
 
     /// The README's command list: each command's first example.
-    static let readmeCommands = GeneratedSection(document: "README.md", name: "commands") { commands in
+    static let readmeCommands = GeneratedSection(document: "README.md", name: "commands") { commands, _ in
         shell(commands.compactMap(\.examples.first))
     }
 
     /// docs/USING.md's backend terminal: every example of `serve`.
-    static let usingServe = GeneratedSection(document: "docs/USING.md", name: "serve-examples") { commands in
+    static let usingServe = GeneratedSection(document: "docs/USING.md", name: "serve-examples") { commands, _ in
         shell(commands.filter { $0.name == "serve" }.flatMap(\.examples))
     }
 
     /// docs/USING.md's client terminal: every example of every command but the two that
     /// run a backend of their own.
-    static let usingClient = GeneratedSection(document: "docs/USING.md", name: "client-examples") { commands in
+    static let usingClient = GeneratedSection(document: "docs/USING.md", name: "client-examples") { commands, _ in
         shell(commands.filter { !["serve", "demo"].contains($0.name) }.flatMap(\.examples))
+    }
+
+    /// docs/ARCHITECTURE.md's use cases: each file of `Domain/UseCases/`, named after the
+    /// use case it holds, with the first sentence of that use case's doc comment.
+    static let useCases = GeneratedSection(document: "docs/ARCHITECTURE.md", name: "use-cases") { _, root in
+        let folder = root.appendingPathComponent("Domain/UseCases")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return try names.map { name in
+            let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            // The first doc comment's first sentence, its lines joined.
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            let comment = lines.drop { !$0.hasPrefix("/// ") }.prefix { $0.hasPrefix("/// ") }.map { $0.dropFirst(4) }.joined(separator: " ")
+            let summary = comment.range(of: ". ").map { String(comment[..<$0.lowerBound]) + "." } ?? comment
+            return "- `\(name.dropLast(".swift".count))`: \(summary)\n"
+        }.joined()
     }
 
     /// A Markdown table; a `|` in a cell is escaped.

@@ -27,7 +27,7 @@ struct GeneratedSectionsTests {
                 Issue.record("\(section.document) has no \(section.begin) … \(section.end)")
                 continue
             }
-            if let difference = Self.firstDifference(committed, section.render(commands), in: text, at: section.begin) {
+            if let difference = Self.firstDifference(committed, try section.render(commands, Self.root), in: text, at: section.begin) {
                 Issue.record("\(section.document):\(difference): run scripts/update-manual and commit it")
             }
         }
@@ -39,7 +39,7 @@ struct GeneratedSectionsTests {
         for section in GeneratedSection.all {
             let file = Self.root.appendingPathComponent(section.document)
             let text = try String(contentsOf: file, encoding: .utf8)
-            let rewritten = try #require(section.replacing(in: text, with: section.render(commands)), "\(section.document) has no \(section.name) markers")
+            let rewritten = try #require(section.replacing(in: text, with: try section.render(commands, Self.root)), "\(section.document) has no \(section.name) markers")
             try rewritten.write(to: file, atomically: true, encoding: .utf8)
         }
     }
@@ -60,11 +60,12 @@ struct GeneratedSectionsTests {
         let commands = [CommandReference(name: "x", arguments: [], discussion: "Does.\n\nExamples:\n  storefront x\n      new")]
         let text = "# T\n\n\(section.begin)\n```sh\nstorefront x  # old\n```\n\(section.end)\n"
         let committed = try #require(section.committed(in: text))
-        let difference = Self.firstDifference(committed, section.render(commands), in: text, at: section.begin)
+        let fresh = try section.render(commands, Self.root)
+        let difference = Self.firstDifference(committed, fresh, in: text, at: section.begin)
         #expect(difference == "5: has \"storefront x  # old\", the help gives \"storefront x  # new\"")
-        let replaced = try #require(section.replacing(in: text, with: section.render(commands)))
+        let replaced = try #require(section.replacing(in: text, with: fresh))
         #expect(replaced.hasPrefix("# T\n\n\(section.begin)\n") && replaced.hasSuffix("\(section.end)\n"))
-        #expect(section.committed(in: replaced) == section.render(commands))
+        #expect(section.committed(in: replaced) == fresh)
     }
 
     /// The first line where `committed` and `fresh` differ, as `LINE: has …, the help
