@@ -14,6 +14,8 @@ struct CommandReference: Equatable {
     let name: String
     /// `storefront NAME`, its arguments, and the options it cannot run without.
     let synopsis: String
+    /// The long names of the options it takes (`offline`, `json`).
+    let options: Set<String>
     let does: String
     let json: String?
     let examples: [Example]
@@ -41,6 +43,7 @@ struct CommandReference: Equatable {
             return names.first.map { "--\($0) \(value)" } ?? value
         }
         synopsis = (["storefront", name] + required).joined(separator: " ")
+        options = Set(arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
         // The parts, as `CommandHelp.discussion` lays them out: paragraphs, the JSON
         // paragraph and the examples under their headings.
         var does: [String] = []

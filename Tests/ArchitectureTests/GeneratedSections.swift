@@ -26,11 +26,16 @@ struct GeneratedSection: Sendable {
         return text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: content)
     }
 
-    static let all = [cliCommands, cliOutput, readmeCommands, usingServe, usingClient, useCases]
+    static let all = [cliCommands, readingCommands, cliOutput, readmeCommands, usingServe, usingClient, useCases]
 
     /// docs/CLI.md's table of commands: each one's synopsis, and what it does.
     static let cliCommands = GeneratedSection(document: "docs/CLI.md", name: "commands") { commands, _ in
         table(["command", "what it does"], commands.map { ["`\($0.synopsis)`", $0.does] })
+    }
+
+    /// docs/CLI.md's list of the commands that read, the ones that take `--offline`.
+    static let readingCommands = GeneratedSection(document: "docs/CLI.md", name: "reading-commands") { commands, _ in
+        commands.filter { $0.options.contains("offline") }.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n"
     }
 
     /// docs/CLI.md's Output table: each command's `--json` document.

@@ -5,7 +5,7 @@ import Testing
 /// The lists a new command has to join that are not written from its help, held to the
 /// commands the binary really has (its own help dump, which is what
 /// swift-argument-parser's manual and completions are written from): the manual page,
-/// CLI.md's sentence on the reading options, and every error code the program prints,
+/// and every error code the program prints,
 /// in CLI.md's exit statuses table in its status's row. Leaving a command or code out
 /// fails here, naming the list; `CompletionTests` holds the three completion scripts to
 /// the same commands, and `GeneratedSectionsTests` the documents' command tables and
@@ -51,20 +51,6 @@ struct CommandListsTests {
         // the whole manual before its message.
         let missing = commands.filter { !manual.contains(".It Em \($0)\n") }
         #expect(missing.isEmpty, "docs/storefront.1 has no entry for \(missing): run scripts/update-manual")
-    }
-
-    @Test("CLI.md's sentence on --offline and --refresh names exactly the commands that take them")
-    func readingCommandsNamed() async throws {
-        let reading = try await Self.subcommands().filter { subcommand in
-            (subcommand["arguments"] as? [[String: Any]] ?? []).contains { argument in
-                (argument["names"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "offline" }
-            }
-        }.compactMap { $0["commandName"] as? String }
-        #expect(reading.count >= 5, "the reading commands were not found: \(reading)")
-        let cli = try Self.document("docs/CLI.md")
-        let sentence = try #require(cli.firstMatch(of: /only on\s+the commands that read: ([^)]*)\)/)).1
-        let named = sentence.matches(of: /`(\w+)`/).map { String($0.1) }
-        #expect(Set(named) == Set(reading), "CLI.md names \(named.sorted()); the commands that take --offline are \(reading.sorted())")
     }
 
     @Test("each error code the program prints is in docs/CLI.md's exit statuses table, in the row of its status")
