@@ -28,7 +28,7 @@ struct GeneratedSectionsTests {
                 continue
             }
             if let difference = Self.firstDifference(committed, try section.render(commands, Self.root), in: text, at: section.begin) {
-                Issue.record("\(section.document):\(difference): run scripts/update-manual and commit it")
+                Issue.record("\(section.document):\(difference): run it, and commit what it writes")
             }
         }
     }
@@ -62,14 +62,15 @@ struct GeneratedSectionsTests {
         let committed = try #require(section.committed(in: text))
         let fresh = try section.render(commands, Self.root)
         let difference = Self.firstDifference(committed, fresh, in: text, at: section.begin)
-        #expect(difference == "5: has \"storefront x  # old\", the help gives \"storefront x  # new\"")
+        #expect(difference == "5: has \"storefront x  # old\", where scripts/update-manual writes \"storefront x  # new\"")
         let replaced = try #require(section.replacing(in: text, with: fresh))
         #expect(replaced.hasPrefix("# T\n\n\(section.begin)\n") && replaced.hasSuffix("\(section.end)\n"))
         #expect(section.committed(in: replaced) == fresh)
     }
 
-    /// The first line where `committed` and `fresh` differ, as `LINE: has …, the help
-    /// gives …`, its number counted in the whole document; nil when they agree.
+    /// The first line where `committed` and `fresh` differ, as `LINE: has …, where
+    /// scripts/update-manual writes …`, its number counted in the whole document; nil
+    /// when they agree.
     static func firstDifference(_ committed: String, _ fresh: String, in text: String, at begin: String) -> String? {
         guard committed != fresh else { return nil }
         let (old, new) = (committed.components(separatedBy: "\n"), fresh.components(separatedBy: "\n"))
@@ -77,6 +78,6 @@ struct GeneratedSectionsTests {
         let first = (text.components(separatedBy: begin).first?.components(separatedBy: "\n").count ?? 1) + 1
         let had = index < old.count ? "\"\(old[index])\"" : "nothing"
         let gives = index < new.count ? "\"\(new[index])\"" : "nothing"
-        return "\(first + index): has \(had), the help gives \(gives)"
+        return "\(first + index): has \(had), where scripts/update-manual writes \(gives)"
     }
 }
