@@ -10,9 +10,10 @@ import Logging
 
 /// The one way the repositories reach the store: a call (which says what its answer
 /// decodes to and how that maps to the domain) and a read policy go in; a validated
-/// `Fetched` value or a `StoreError` comes out. It is the shell around `CachePolicy`, which decides what the cache does
-/// (the rules, each with its reason, are there): this type reads the kept answer, sends,
-/// decodes, validates, writes what the policy says, and logs the one `--verbose` line.
+/// `Fetched` value or a `StoreError` comes out. It is the shell around `CachePolicy`,
+/// which decides what the cache does (the rules, each with its reason, are there): this
+/// type reads the kept answer, sends, decodes, validates, writes what the policy says,
+/// and logs the one `--verbose` line.
 ///
 /// Only an answer the domain accepted is kept: validated, then cached. An answer is kept
 /// as the bytes that came (after the payload layer opened them), and a kept answer is

@@ -72,7 +72,8 @@ struct WireAnswer: Sendable {
         return .failure(failure, message: message)
     }
 
-    static var all: [WireAnswer] { successes + [errorBody] }
+    /// Every answer, looked up by name once per fuzz input.
+    static let all = successes + [errorBody]
 
     /// The answer named `name`, if any.
     static func named(_ name: String) -> WireAnswer? {

@@ -33,15 +33,16 @@ enum WireAnswerSeeds {
     static func all(in root: URL) throws -> [Seed] {
         var seeds: [Seed] = []
         let document = try OpenAPIDocument(contentsOf: root.appendingPathComponent("docs/openapi.json"))
+        let schemas = try document.successSchemas()
         for (operation, responses) in try document.operations() {
             for (status, body) in try document.examples(in: responses) {
-                guard let answer = status == "200" ? try answer(to: operation, in: document) : .errorBody else { continue }
+                guard let answer = status == "200" ? answer(to: operation, schemas: schemas) : .errorBody else { continue }
                 seeds.append(Seed(name: "example-\(operation)-\(status)", answer: answer, body: Array(body), paging: try paging(of: body)))
             }
         }
         let folder = root.appendingPathComponent(recordings)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".json") {
-            guard let answer = try answer(to: operation(ofRecording: name), in: document) else { continue }
+            guard let answer = answer(to: operation(ofRecording: name), schemas: schemas) else { continue }
             let body = try Data(contentsOf: folder.appendingPathComponent(name))
             seeds.append(Seed(name: "recorded-\(name)", answer: answer, body: Array(body), paging: try paging(of: body)))
         }
@@ -50,10 +51,9 @@ enum WireAnswerSeeds {
 
     /// The answer that reads `operation`'s success: its own, or for an operation the
     /// client does not call (`searchProductsPublicly`), that of one whose success the
-    /// document gives the same schema. Nil when none does.
-    static func answer(to operation: String, in document: OpenAPIDocument) throws -> WireAnswer? {
+    /// document (`schemas`, its `successSchemas()`) gives the same schema. Nil when none does.
+    static func answer(to operation: String, schemas: [String: String]) -> WireAnswer? {
         if let own = WireAnswer.named(operation) { return own }
-        let schemas = try document.successSchemas()
         guard let schema = schemas[operation] else { return nil }
         return WireAnswer.successes.first { schemas[$0.name] == schema }
     }
