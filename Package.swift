@@ -305,7 +305,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Reads the manifest and every source's imports; fails when a layer reaches outward.
-        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], path: "Tests/ArchitectureTests", swiftSettings: strict),
+        .testTarget(name: "ArchitectureTests", dependencies: ["AppShared", "TestSupport"], path: "Tests/ArchitectureTests", swiftSettings: strict),
     ]
 )
 

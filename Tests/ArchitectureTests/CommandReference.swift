@@ -1,9 +1,10 @@
+import AppShared
 import Foundation
 
 /// The commands as `storefront --experimental-dump-help` describes them
 /// (docs/storefront.help.json, which a test holds to the binary): each one's synopsis and
-/// the three parts of its help (`CommandHelp`), read back from its discussion by their
-/// headings. What the documents' generated sections are written from.
+/// the three parts of its help, read back from its discussion by the headings
+/// `CommandHelp.discussion` puts them under. What the documents' generated sections are written from.
 struct CommandReference: Equatable {
     /// One way to run a command, and what it shows.
     struct Example: Equatable {
@@ -21,8 +22,6 @@ struct CommandReference: Equatable {
     let examples: [Example]
 
     static let helpDump = "docs/storefront.help.json"
-    static let jsonHeading = "JSON output:"
-    static let examplesHeading = "Examples:"
 
     /// Every subcommand of the dump, in its order (`help` aside).
     static func all(in root: URL) throws -> [CommandReference] {
@@ -50,9 +49,9 @@ struct CommandReference: Equatable {
         var json: String?
         var examples: [Example] = []
         for paragraph in discussion.components(separatedBy: "\n\n") {
-            if paragraph.hasPrefix(Self.jsonHeading) {
-                json = String(paragraph.dropFirst(Self.jsonHeading.count)).trimmingCharacters(in: .whitespaces)
-            } else if paragraph.hasPrefix(Self.examplesHeading) {
+            if paragraph.hasPrefix(CommandHelp.jsonHeading) {
+                json = String(paragraph.dropFirst(CommandHelp.jsonHeading.count)).trimmingCharacters(in: .whitespaces)
+            } else if paragraph.hasPrefix(CommandHelp.examplesHeading) {
                 // A command indented by two spaces, its note (if any) on the next line, by six.
                 for line in paragraph.split(separator: "\n").dropFirst() {
                     let text = line.trimmingCharacters(in: .whitespaces)

@@ -1,3 +1,4 @@
+import AppShared
 import Foundation
 import Testing
 
@@ -46,8 +47,11 @@ struct GeneratedSectionsTests {
 
     @Test("the parts of a discussion are read back as CommandHelp lays them out")
     func discussionReadBack() {
-        let discussion = "Does one thing.\n\nAnd another.\n\nJSON output: {\"a\"}\n\nExamples:\n  storefront x --y\n      why\n  storefront x"
-        let command = CommandReference(name: "x", arguments: [["kind": "positional", "valueName": "id", "isOptional": false]], discussion: discussion)
+        let help = CommandHelp(
+            does: "Does one thing.\n\nAnd another.", json: "{\"a\"}",
+            examples: [CommandHelp.Example("storefront x --y", "why"), CommandHelp.Example("storefront x")]
+        )
+        let command = CommandReference(name: "x", arguments: [["kind": "positional", "valueName": "id", "isOptional": false]], discussion: help.discussion)
         #expect(command.synopsis == "storefront x ID")
         #expect(command.does == "Does one thing. And another.")
         #expect(command.json == "{\"a\"}")
@@ -57,7 +61,8 @@ struct GeneratedSectionsTests {
     @Test("a stale section is named by its first differing line, with both versions")
     func staleSectionNamed() throws {
         let section = GeneratedSection.readmeCommands
-        let commands = [CommandReference(name: "x", arguments: [], discussion: "Does.\n\nExamples:\n  storefront x\n      new")]
+        let help = CommandHelp(does: "Does.", examples: [CommandHelp.Example("storefront x", "new")])
+        let commands = [CommandReference(name: "x", arguments: [], discussion: help.discussion)]
         let text = "# T\n\n\(section.begin)\n```sh\nstorefront x  # old\n```\n\(section.end)\n"
         let committed = try #require(section.committed(in: text))
         let fresh = try section.render(commands, Self.root)
