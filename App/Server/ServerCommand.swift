@@ -88,7 +88,7 @@ struct ServerCommand: AsyncParsableCommand {
 
     /// Builds the server on `store` and serves until a signal, saying where it listens.
     private func serve(
-        _ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, database: StoreDatabase, console: ServerConsole
+        _ configuration: StoreServerConfiguration, sealing: Sealing?, store: any BackendStore, database: DatabaseAddress, console: ServerConsole
     ) async throws {
         let logger = logger(console)
         let server: StoreServer
@@ -118,12 +118,12 @@ struct ServerCommand: AsyncParsableCommand {
                 let url = "\(scheme)://\(host):\(port)"
                 if console.json {
                     console.printDocument(ServingDocument(
-                        url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: database.kind.rawValue, database: database.location
+                        url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: database.kind.rawValue, database: database.description
                     ))
                 } else {
                     console.printLine(url)
                     console.printLine(modeLine)
-                    console.printLine("Sessions and the replay memory are kept in \(database.location) (\(database.kind.name)).")
+                    console.printLine("Sessions and the replay memory are kept in \(database.description) (\(database.kind.name)).")
                 }
             }
         } catch {

@@ -29,68 +29,58 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// a setting (`ssl=true`) the operator believes in force.
     static let parameters: Set<String> = ["sslmode", "host", "port"]
 
-    /// The URI is not one this reads; the sentence never repeats the URI.
-    public struct Unreadable: Error, Equatable, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// Whether `text` is a PostgreSQL URI at all (rather than, say, a file).
-    public static func isURI(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
-    }
-
     public init(host: String, port: Int, user: String, password: String?, database: String, tls: TLSMode) {
         (self.host, self.port, self.user, self.password, self.database, self.tls) = (host, port, user, password, database, tls)
     }
 
-    public init(uri text: String) throws(Unreadable) {
-        guard Self.isURI(text) else {
-            throw Unreadable(description: "it is not a postgres:// URI")
+    public init(uri text: String) throws(UnreadableDatabaseURI) {
+        guard StoreDatabaseKind(naming: text) == .postgresql else {
+            throw UnreadableDatabaseURI(description: "it is not a postgres:// URI")
         }
         guard let components = URLComponents(string: text) else {
-            throw Unreadable(description: "it is not a URI that can be read; percent-encode any / ? # @ : or % in the user name or password")
+            throw UnreadableDatabaseURI(description: "it is not a URI that can be read; percent-encode any / ? # @ : or % in the user name or password")
         }
         let query = components.percentEncodedQueryItems ?? []
         if let unknown = query.first(where: { !Self.parameters.contains($0.name) }) {
-            throw Unreadable(description: "the parameter \(unknown.name) is not one this reads (\(Self.parameters.sorted().joined(separator: ", ")))")
+            throw UnreadableDatabaseURI(description: "the parameter \(unknown.name) is not one this reads (\(Self.parameters.sorted().joined(separator: ", ")))")
         }
-        func parameter(_ name: String) throws(Unreadable) -> String? {
+        func parameter(_ name: String) throws(UnreadableDatabaseURI) -> String? {
             guard let item = query.first(where: { $0.name == name }) else { return nil }
             guard let value = item.value?.removingPercentEncoding, !value.isEmpty else {
-                throw Unreadable(description: "the parameter \(name) has no value")
+                throw UnreadableDatabaseURI(description: "the parameter \(name) has no value")
             }
             return value
         }
         let named = components.percentEncodedHost.map { Self.unbracketed($0) }.flatMap(\.removingPercentEncoding) ?? ""
         guard let host = try parameter("host") ?? (named.isEmpty ? nil : named) else {
-            throw Unreadable(description: "the URI names no host")
+            throw UnreadableDatabaseURI(description: "the URI names no host")
         }
         guard let user = components.percentEncodedUser?.removingPercentEncoding, !user.isEmpty else {
-            throw Unreadable(description: "the URI names no user")
+            throw UnreadableDatabaseURI(description: "the URI names no user")
         }
         var password: String?
         if let encoded = components.percentEncodedPassword {
             guard let decoded = encoded.removingPercentEncoding else {
-                throw Unreadable(description: "the password's percent-encoding is not valid (a % is written %25)")
+                throw UnreadableDatabaseURI(description: "the password's percent-encoding is not valid (a % is written %25)")
             }
             password = decoded
         }
         guard let database = String(components.percentEncodedPath.drop { $0 == "/" }).removingPercentEncoding, !database.isEmpty else {
-            throw Unreadable(description: "the URI names no database")
+            throw UnreadableDatabaseURI(description: "the URI names no database")
         }
         let port: Int
         if let text = try parameter("port") {
-            guard let number = Int(text), (1...65_535).contains(number) else { throw Unreadable(description: "the port \(text) is not a port") }
+            guard let number = Int(text), (1...65_535).contains(number) else { throw UnreadableDatabaseURI(description: "the port \(text) is not a port") }
             port = number
         } else {
             port = components.port ?? 5432
         }
         let mode = try parameter("sslmode") ?? TLSMode.disable.rawValue
         guard let tls = TLSMode(rawValue: mode) else {
-            throw Unreadable(description: "sslmode \(mode) is not one of disable, require, verify-full (prefer and allow fall back to plaintext)")
+            throw UnreadableDatabaseURI(description: "sslmode \(mode) is not one of disable, require, verify-full (prefer and allow fall back to plaintext)")
         }
         if host.hasPrefix("/"), tls != .disable {
-            throw Unreadable(description: "a Unix socket (host=\(host)) takes no TLS; leave sslmode out")
+            throw UnreadableDatabaseURI(description: "a Unix socket (host=\(host)) takes no TLS; leave sslmode out")
         }
         self.init(host: host, port: port, user: user, password: password, database: database, tls: tls)
     }

@@ -35,7 +35,7 @@ struct PostgresAddressTests {
         #expect {
             _ = try PostgresAddress(uri: uri)
         } throws: { error in
-            let sentence = (error as? PostgresAddress.Unreadable)?.description ?? ""
+            let sentence = (error as? UnreadableDatabaseURI)?.description ?? ""
             return sentence.contains(reason) && !sentence.contains("hunter2") && !sentence.contains("ter2")
         }
     }

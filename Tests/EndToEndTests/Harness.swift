@@ -46,8 +46,8 @@ final class RunningBackend: Sendable {
     ///   - keys: the gateway's ring (a file it reads again when replaced); nil serves
     ///     plain JSON.
     ///   - database: where its sessions and replay memory are kept, which a restart (or a
-    ///     second backend) on the same database shares: a SQLite file, or a PostgreSQL
-    ///     URI (`PostgresTestDatabase`); SQLite in memory when nil.
+    ///     second backend) on the same database shares: a URI as `serve --database` takes
+    ///     it (`sqlite:FILE`, or `PostgresTestDatabase`'s); SQLite in memory when nil.
     ///   - kind: with no `database`, SQLite in memory, or a PostgreSQL database made for
     ///     this backend alone and dropped when it stops.
     ///   - log: where the backend's log lines go; nowhere when nil.
@@ -105,14 +105,10 @@ final class RunningBackend: Sendable {
         return backend
     }
 
-    /// The store in `database`: PostgreSQL for a `postgres://` URI, else SQLite.
+    /// The store in `database`, a URI as `serve --database` takes it; SQLite in memory when nil.
     static func openStore(_ database: String?) async throws -> any BackendStore {
-        guard let database, PostgresAddress.isURI(database) else {
-            return try await SQLiteBackendStore.open(file: database)
-        }
-        return try await PostgresBackendStore.open(
-            try PostgresAddress(uri: database), logger: Logger(label: "test.backend.store") { _ in SwiftLogNoOpLogHandler() }
-        )
+        guard let database else { return try await SQLiteBackendStore.open(file: nil) }
+        return try await DatabaseAddress(uri: database).open(logger: Logger(label: "test.backend.store") { _ in SwiftLogNoOpLogHandler() })
     }
 
     /// A recording relay in front of this backend, on a loopback port of its own.

@@ -42,6 +42,21 @@ struct JSONCommandTests {
         }
     }
 
+    @Test("serve --database sqlite:FILE keeps its state in that file, made private, and none in the data folder")
+    func serveOnNamedSQLiteFile() async throws {
+        let folder = try TemporaryDirectory()
+        let elsewhere = try TemporaryDirectory()
+        let file = elsewhere.file("state.sqlite")
+        let serve = try await ServeProcess(["--json", "--plain", "--port", "0", "--data-dir", folder.path, "--database", "sqlite:" + file])
+        defer { withExtendedLifetime(serve) {} }
+
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(serve.firstLine.utf8)) as? [String: Any], "\(serve.firstLine)")
+        #expect(document["store"] as? String == "sqlite")
+        #expect(document["database"] as? String == file)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("backend.sqlite")))
+    }
+
     /// The server words its errors itself (it links no client layer): held here to the
     /// error line and document CLI.md sets for every command, as the client's are.
     @Test("serve's start-up failures are CLI.md's error line, or its error document with --json", arguments: [false, true])

@@ -210,7 +210,7 @@ struct SealedAttackTests {
     func replayAcrossRestart() async throws {
         let folder = try TemporaryDirectory()
         let keys = try GatewayKey.fresh()
-        let databaseFile = folder.file("backend.sqlite")
+        let databaseFile = "sqlite:" + folder.file("backend.sqlite")
         let first = try await RunningBackend.start(key: keys, database: databaseFile)
         let cli = try CLI(backend: first, key: keys)
         let proxy = try first.relay()

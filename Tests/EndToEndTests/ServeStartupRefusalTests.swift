@@ -68,7 +68,7 @@ struct ServeStartupRefusalTests {
         let inArguments = try await cli.run(serve + ["--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
 
         #expect(unreadable.map(\.status) == [78, 78, 78], "\(unreadable.map(\.everything))")
-        #expect(unreadable[0].standardError.contains("STOREFRONT_DATABASE cannot be used: it is not a postgres:// URI"), "\(unreadable[0].everything)")
+        #expect(unreadable[0].standardError.contains("STOREFRONT_DATABASE cannot be used: it names no database the backend keeps; give sqlite:/path/to/file or postgres://user@host:port/name."), "\(unreadable[0].everything)")
         #expect(unreadable[1].standardError.contains("percent-encode"), "\(unreadable[1].everything)")
         #expect(unreachable.status == 78, "\(unreachable.everything)")
         #expect(unreachable.standardError == "storefront: The backend cannot start: the database at postgres://app@127.0.0.1:\(refusing.port)/store "

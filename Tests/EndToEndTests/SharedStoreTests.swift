@@ -26,7 +26,7 @@ struct SharedStoreTests {
         }
 
         /// The PostgreSQL URI, or the SQLite file in the folder.
-        var database: String { state.postgres?.uri ?? state.folder.file("backend.sqlite") }
+        var database: String { state.postgres?.uri ?? "sqlite:" + state.folder.file("backend.sqlite") }
 
         func startBackend(log: SpyLog? = nil) async throws -> RunningBackend {
             try await RunningBackend.start(key: key, database: database, log: log)
