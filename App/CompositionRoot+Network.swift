@@ -27,7 +27,7 @@ extension CompositionRoot {
         // Sealed through a relay, every request goes to the relay: the adapter is its.
         let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
         let configuration = TransportConfiguration(baseURL: relay?.origin ?? origin, trust: settings.trust)
-        let adapter = try CompositionRoot.transports.make(settings.transport, from: configuration)
+        let adapter = try CompositionRoot.transports.make(settings.implementations.transport, from: configuration)
         var oblivious: ObliviousHTTPInterceptor?
         if let sealing = settings.oblivious {
             let keys: any GatewayKeySource

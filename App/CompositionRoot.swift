@@ -26,7 +26,7 @@ struct CompositionRoot: Sendable {
     private let logger: Logger
     private let clock: any WallClock = SystemWallClock()
     /// One session store for the process, shared by the chain and the repositories, so
-    /// the session is read once per command; which one is `settings.sessionStore`.
+    /// the session is read once per command; which one is `settings.implementations.sessionStore`.
     private let sessions: any SessionStore
     /// One cache for the process: every repository reads through it, and `status` reports it.
     private let cache: any ResponseCache
@@ -40,9 +40,9 @@ struct CompositionRoot: Sendable {
         self.settings = settings
         self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
         self.logger = Self.makeLogger(output: output, verbose: verbose)
-        let sessions = try Self.sessionStores.make(settings.sessionStore, from: settings)
+        let sessions = try Self.sessionStores.make(settings.implementations.sessionStore, from: settings)
         self.sessions = sessions
-        self.cache = try Self.responseCaches.make(settings.responseCache, from: (settings, clock))
+        self.cache = try Self.responseCaches.make(settings.implementations.responseCache, from: (settings, clock))
         (self.chain, self.closeTransport) = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }

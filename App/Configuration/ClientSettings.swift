@@ -21,22 +21,20 @@ struct ClientSettings: Sendable {
     let stateDirectory: String
     /// Where the cache lives.
     let cacheDirectory: String
+    /// Which implementation each swappable seam uses; the composition root chose the
+    /// names from its lists, and refuses one it does not know when it makes it.
+    let implementations: ImplementationNames
     /// How an https backend must prove its identity.
     var trust: ServerTrust = .system
-    /// Which HTTP stack carries the requests, by name; the composition root's
-    /// `transports` knows the names and refuses any other, as for the next two.
-    var transport = CompositionRoot.transports.defaultName
-    /// Which store keeps the session, by the name `--session-store` takes.
-    var sessionStore = CompositionRoot.sessionStores.defaultName
-    /// Which store keeps the answers.
-    var responseCache = CompositionRoot.responseCaches.defaultName
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
-    /// Resolves and checks the settings. Each failure is one sentence saying what to do.
-    /// `checkingFiles: false` (for `status`) creates no folder and refuses no file: it
-    /// reports what it finds instead.
-    static func resolve(_ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true) throws(StartupFailure) -> ClientSettings {
+    /// Resolves and checks the settings, with the implementations already named. Each
+    /// failure is one sentence saying what to do. `checkingFiles: false` (for `status`)
+    /// creates no folder and refuses no file: it reports what it finds instead.
+    static func resolve(
+        _ options: GlobalOptions, environment: [String: String], implementations: ImplementationNames, checkingFiles: Bool = true
+    ) throws(StartupFailure) -> ClientSettings {
         let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
         let baseURL: URL
         switch BaseURL.check(urlText) {
@@ -51,17 +49,15 @@ struct ClientSettings: Sendable {
         let oblivious = try ObliviousSettings.resolve(options, environment: environment, baseURL: baseURL)
 
         let (state, cache) = DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
-        var settings = ClientSettings(baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache)
+        var settings = ClientSettings(
+            baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache, implementations: implementations
+        )
         settings.trust = try trust(options, environment: environment, baseURL: baseURL)
-        settings.transport = CompositionRoot.transports.chosenName(environment: environment)
-        settings.sessionStore = CompositionRoot.sessionStores.chosenName(option: options.sessionStore, environment: environment)
-        settings.responseCache = CompositionRoot.responseCaches.chosenName(environment: environment)
         if checkingFiles, let failure = settings.checkFiles() {
             throw failure
         }
         return settings
     }
-
 
     /// `--ca-file` and `--pin` (or their variables). They only mean something for an
     /// https backend; given for an http one they would silently protect nothing, so
@@ -160,9 +156,4 @@ extension ClientSettings {
 
         static let credentialsRefusal = "The backend address has a user or password in it; remove them (the store signs in with `storefront login`)."
     }
-
-    /// Which adapter carries HTTP: AsyncHTTPClient (SwiftNIO) by default, URLSession when
-    /// `STOREFRONT_TRANSPORT=urlsession` asks for it (to compare the two, or on a
-    /// platform where URLSession is the natural choice) and the binary was built with the
-    /// `URLSessionTransport` trait.
 }

@@ -40,7 +40,7 @@ struct StatusInspection {
         let statistics = await cache.statistics()
         return StatusReport(
             backend: settings.baseURL.absoluteString,
-            transport: settings.transport,
+            transport: settings.implementations.transport,
             sealing: settings.oblivious.map {
                 StatusReport.Sealing(source: $0.source, keyID: $0.keyID.map(String.init), relay: $0.relay?.absoluteString)
             },
@@ -51,7 +51,7 @@ struct StatusInspection {
                 store: place.store, holder: place.holder, location: place.location,
                 permissions: place.permissions, isPrivate: place.isPrivate, fix: place.fix
             ),
-            cache: .init(store: settings.responseCache, folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
+            cache: .init(store: settings.implementations.responseCache, folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
             check: check
         )
     }

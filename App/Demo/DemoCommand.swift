@@ -66,14 +66,14 @@ struct DemoCommand: AsyncParsableCommand {
         if format == .human {
             output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with Oblivious HTTP to a fresh X25519 key, id \(keys.current.configuration.keyID); data in \(folder)")
         }
-        var settings = ClientSettings(
+        // The implementations a person chose are the ones the demo shows working.
+        let settings = ClientSettings(
             baseURL: baseURL,
             oblivious: ObliviousSettings(keys: .file(configurationFile, keys.current.configuration), relay: nil, source: configurationFile),
             stateDirectory: FilePath(folder).appending("state").string,
-            cacheDirectory: FilePath(folder).appending("cache").string
+            cacheDirectory: FilePath(folder).appending("cache").string,
+            implementations: CompositionRoot.chosenImplementations(sessionStoreOption: sessionStore, environment: ProcessInfo.processInfo.environment)
         )
-        // The session store a person chose is the one the demo shows working.
-        settings.sessionStore = CompositionRoot.sessionStores.chosenName(option: sessionStore, environment: ProcessInfo.processInfo.environment)
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output

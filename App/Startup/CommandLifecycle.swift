@@ -64,7 +64,11 @@ enum CommandLifecycle {
     ) async -> StartupState {
         let settings: ClientSettings
         do {
-            settings = try ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles)
+            settings = try ClientSettings.resolve(
+                options, environment: environment,
+                implementations: CompositionRoot.chosenImplementations(sessionStoreOption: options.sessionStore, environment: environment),
+                checkingFiles: checkingFiles
+            )
         } catch {
             return .failed(error)
         }

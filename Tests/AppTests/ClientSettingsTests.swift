@@ -8,7 +8,9 @@ import Testing
 struct ClientSettingsTests {
     private func resolve(_ arguments: [String], _ environment: [String: String]) throws -> Result<ClientSettings, StartupFailure> {
         let options = try GlobalOptions.parse(arguments)
-        return Result { () throws(StartupFailure) in try ClientSettings.resolve(options, environment: environment) }
+        return Result { () throws(StartupFailure) in 
+            try ClientSettings.resolve(options, environment: environment, implementations: CompositionRoot.chosenImplementations(sessionStoreOption: options.sessionStore, environment: environment))
+        }
     }
 
     @Test("without options or variables: the default backend, plain mode, XDG folders under HOME")
@@ -42,17 +44,20 @@ struct ClientSettingsTests {
         #expect(xdgOnly.cacheDirectory == root.file("cache") + "/storefront")
     }
 
-    /// The session store's name, from the option, the variable or the default; the
+    /// The implementations' names, from the option, the variables or the defaults; the
     /// root, not the settings, says which names exist (an unknown one is the option's
     /// usage error, or the variable's 78, tested end to end).
-    @Test("the session store: the option over the variable, an empty variable is unset, file by default", arguments: [
-        (String?.none, [String: String](), "file"),
-        (nil, ["STOREFRONT_SESSION_STORE": ""], "file"),
-        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], "keyring"),
-        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], "file"),
+    @Test("the implementations: --session-store over its variable, an empty variable is unset, each list's first by default", arguments: [
+        (String?.none, [String: String](), ImplementationNames(transport: "asynchttpclient", sessionStore: "file", responseCache: "file")),
+        (nil, ["STOREFRONT_SESSION_STORE": ""], ImplementationNames(transport: "asynchttpclient", sessionStore: "file", responseCache: "file")),
+        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "keyring", responseCache: "file")),
+        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "file", responseCache: "file")),
+        (nil, ["STOREFRONT_TRANSPORT": "URLSession", "STOREFRONT_RESPONSE_CACHE": "mine"], ImplementationNames(transport: "urlsession", sessionStore: "file", responseCache: "mine")),
     ])
-    func sessionStore(option: String?, environment: [String: String], chosen: String) {
-        #expect(CompositionRoot.sessionStores.chosenName(option: option, environment: environment) == chosen)
+    func implementations(option: String?, environment: [String: String], chosen: ImplementationNames) throws {
+        let home = try TemporaryDirectory()
+        let settings = try resolve(option.map { ["--session-store", $0] } ?? [], environment.merging(["HOME": home.path]) { $1 }).get()
+        #expect(settings.implementations == chosen)
     }
 
     @Test("a relay with the key configuration taken from the gateway is refused: that fetch would go from the client's own address")

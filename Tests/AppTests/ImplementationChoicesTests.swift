@@ -35,7 +35,10 @@ struct ImplementationChoicesTests {
     @Test("a name the list does not know is one start-up sentence naming the others (78)")
     func unknownName() {
         #expect(throws: StartupFailure.self) { try CompositionRoot.transports.make("curl", from: TransportConfiguration(baseURL: URL(fileURLWithPath: "/"))) }
-        let settings = ClientSettings(baseURL: URL(fileURLWithPath: "/"), oblivious: nil, stateDirectory: "/nowhere", cacheDirectory: "/nowhere")
+        let settings = ClientSettings(
+            baseURL: URL(fileURLWithPath: "/"), oblivious: nil, stateDirectory: "/nowhere", cacheDirectory: "/nowhere",
+            implementations: CompositionRoot.chosenImplementations(sessionStoreOption: nil, environment: [:])
+        )
         do throws(StartupFailure) {
             _ = try CompositionRoot.responseCaches.make("sqlite", from: (settings, SystemWallClock()))
             Issue.record("an unknown cache store was made")
