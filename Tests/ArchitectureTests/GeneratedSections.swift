@@ -1,36 +1,24 @@
 import Foundation
+import TestSupport
 
 /// The parts of the documents written from the commands' help and the sources rather than by hand, each
 /// between its markers: `scripts/update-manual` writes them, and a test names the first
 /// line that differs from what the help gives.
 struct GeneratedSection: Sendable {
-    /// The document, from the repository's root.
-    let document: String
-    /// Names the markers: `<!-- NAME:begin … -->` and `<!-- NAME:end -->`.
-    let name: String
+    /// Where it is: the document and the markers' name.
+    let section: MarkedSection
     /// What lies between the markers, from the commands and the repository's files.
     let render: @Sendable (_ commands: [CommandReference], _ root: URL) throws -> String
 
-    var begin: String { "<!-- \(name):begin (scripts/update-manual writes this; do not edit) -->" }
-    var end: String { "<!-- \(name):end -->" }
-
-    /// The lines now between the markers in `text`; nil when the markers are missing.
-    func committed(in text: String) -> String? {
-        guard let start = text.range(of: begin + "\n"), let stop = text.range(of: end), start.upperBound <= stop.lowerBound else { return nil }
-        return String(text[start.upperBound..<stop.lowerBound])
-    }
-
-    /// `text` with what lies between the markers replaced by `content`.
-    func replacing(in text: String, with content: String) -> String? {
-        guard let start = text.range(of: begin + "\n"), let stop = text.range(of: end), start.upperBound <= stop.lowerBound else { return nil }
-        return text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: content)
+    init(document: String, name: String, render: @escaping @Sendable (_ commands: [CommandReference], _ root: URL) throws -> String) {
+        (self.section, self.render) = (MarkedSection(document: document, name: name), render)
     }
 
     static let all = [cliCommands, readingCommands, cliOutput, readmeCommands, usingServe, usingClient, useCases]
 
     /// docs/CLI.md's table of commands: each one's synopsis, and what it does.
     static let cliCommands = GeneratedSection(document: "docs/CLI.md", name: "commands") { commands, _ in
-        table(["command", "what it does"], commands.map { ["`\($0.synopsis)`", $0.does] })
+        MarkedSection.table(["command", "what it does"], commands.map { ["`\($0.synopsis)`", $0.does] })
     }
 
     /// docs/CLI.md's list of the commands that read, the ones that take `--offline`.
@@ -40,7 +28,7 @@ struct GeneratedSection: Sendable {
 
     /// docs/CLI.md's Output table: each command's `--json` document.
     static let cliOutput = GeneratedSection(document: "docs/CLI.md", name: "json-documents") { commands, _ in
-        table(["command", "document"], commands.compactMap { command in command.json.map { ["`\(command.name)`", $0] } })
+        MarkedSection.table(["command", "document"], commands.compactMap { command in command.json.map { ["`\(command.name)`", $0] } })
     }
 
     /// The README's command list: each command's first example.
@@ -72,12 +60,6 @@ struct GeneratedSection: Sendable {
             let summary = comment.range(of: ". ").map { String(comment[..<$0.lowerBound]) + "." } ?? comment
             return "- `\(name.dropLast(".swift".count))`: \(summary)\n"
         }.joined()
-    }
-
-    /// A Markdown table; a `|` in a cell is escaped.
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
-        let lines = [header, header.map { _ in "---" }] + rows
-        return lines.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
     }
 
     /// A `sh` code block of examples, their notes as comments in one column.
