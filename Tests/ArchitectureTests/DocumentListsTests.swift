@@ -32,7 +32,7 @@ struct DocumentListsTests {
         #expect(seams.count >= 4, "the seams were not found: \(seams)")
         for (seam, _) in seams {
             let contract = Self.root.appendingPathComponent("Tests/DataTests/Contracts/\(seam)ContractTests.swift").path
-            #expect(FileManager.default.fileExists(atPath: contract), "\(seam) has no contract: add Tests/DataTests/Contracts/\(seam)ContractTests.swift, and its row in docs/TESTING.md")
+            #expect(FileManager.default.fileExists(atPath: contract), "\(seam) has no contract: add Tests/DataTests/Contracts/\(seam)ContractTests.swift, and its row in ClientSeamTableTests.rows")
         }
     }
 
@@ -59,7 +59,7 @@ struct DocumentListsTests {
         let rows = testing.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for contract in try Self.types(in: "Tests/DataTests/Contracts").filter({ $0.hasSuffix("ContractTests") }) {
             let seam = String(contract.dropLast("ContractTests".count))
-            #expect(rows.contains { $0.hasPrefix("| `\(seam)`") && $0.contains("`\(contract)`") }, "docs/TESTING.md's table of seams has no row for \(seam) and \(contract)")
+            #expect(rows.contains { $0.hasPrefix("| `\(seam)`") && $0.contains("`\(contract)`") }, "docs/TESTING.md's table of seams has no row for \(seam) and \(contract): add one to ClientSeamTableTests.rows, and run scripts/update-manual")
         }
     }
 

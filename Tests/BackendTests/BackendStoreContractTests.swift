@@ -8,6 +8,8 @@ import Testing
 /// new folder, a new database), removed after.
 struct BackendStoreKind: Sendable, CustomTestStringConvertible {
     let name: String
+    /// What it stands for, in docs/TESTING.md's table of seams.
+    var role: ContractRole = .real()
     /// Whether the store outlives its process: a second store at its place sees the first's rows.
     let persists: Bool
     /// A new place for a store, and what removes it.
@@ -27,29 +29,36 @@ struct BackendStoreKind: Sendable, CustomTestStringConvertible {
         try FileManager.default.copyItem(atPath: file, toPath: folder.file("backend.sqlite"))
         return (folder.file("backend.sqlite"), { _ = folder })
     })
-    static let postgres = BackendStoreKind(name: "PostgresBackendStore", persists: true, place: {
+    static let postgres = BackendStoreKind(name: "PostgresBackendStore", role: .real("on a throwaway cluster"), persists: true, place: {
         let database = try await PostgresTestDatabase.make()
         return (database.uri, { await database.drop() })
     }, open: { try await PostgresBackendStore.open(try PostgresAddress(uri: $0), capacity: $1, logger: silent) })
-    static let fake = BackendStoreKind(name: "FakeBackendStore", persists: false, place: { ("", {}) }) { FakeBackendStore(capacity: $1) }
-    static func fake(planting mistake: FakeBackendStore.PlantedMistake) -> BackendStoreKind {
-        BackendStoreKind(name: "FakeBackendStore planting \(mistake)", persists: false, place: { ("", {}) }) { FakeBackendStore(capacity: $1, planting: mistake) }
+    static let fake = fake(planting: nil)
+    static func fake(planting mistake: FakeBackendStore.PlantedMistake?) -> BackendStoreKind {
+        BackendStoreKind(
+            name: mistake.map { "FakeBackendStore planting \($0)" } ?? "FakeBackendStore",
+            role: .fake(doesLess: "nothing kept past its process, so the clauses on a second store at the same place and on the file alone after a clean stop leave it out"),
+            persists: false, place: { ("", {}) }
+        ) { FakeBackendStore(capacity: $1, planting: mistake) }
     }
 
     static let silent = Logger(label: "storefront.tests.store") { _ in SwiftLogNoOpLogHandler() }
 
     /// The real store of each database the backend offers (`StoreDatabaseKind`): a new
-    /// case does not compile until it says how the contract makes one. PostgreSQL's
-    /// leaves only when asked to by name (`STOREFRONT_SKIP_POSTGRES=1`).
-    static func real(_ database: StoreDatabaseKind) -> BackendStoreKind? {
+    /// case does not compile until it says how the contract makes one.
+    static func real(_ database: StoreDatabaseKind) -> BackendStoreKind {
         switch database {
         case .sqlite: .sqlite
-        case .postgresql: PostgresTestDatabase.skipped ? nil : .postgres
+        case .postgresql: .postgres
         }
     }
 
-    /// Every store the contract runs over: each real one, and the fake.
-    static let all: [BackendStoreKind] = StoreDatabaseKind.allCases.compactMap(real) + [.fake]
+    /// Every store the contract holds, on any machine: each real one, and the fake.
+    static let offered: [BackendStoreKind] = StoreDatabaseKind.allCases.map(real) + [.fake]
+
+    /// Every store the contract runs over here: PostgreSQL's leaves only when asked to by
+    /// name (`STOREFRONT_SKIP_POSTGRES=1`).
+    static let all: [BackendStoreKind] = offered.filter { $0.name != postgres.name || !PostgresTestDatabase.skipped }
 
     /// `body` with a fresh store, closed and removed after, whatever `body` did.
     func with(capacity: Int = SQLiteBackendStore.defaultCapacity, _ body: (any BackendStore, String) async throws -> Void) async throws {

@@ -7,6 +7,8 @@ import Testing
 /// clock the clause moves. A store of your own joins the contract by being added to `all`.
 struct CacheStoreKind: Sendable, CustomTestStringConvertible {
     let name: String
+    /// What it stands for, in docs/TESTING.md's table of seams.
+    var role: ContractRole = .real()
     /// Whether it keeps its entries in files of its own (`ownedFolders`), which the
     /// clauses about files apply to.
     var ownsFiles = true
@@ -20,11 +22,15 @@ struct CacheStoreKind: Sendable, CustomTestStringConvertible {
     }
     /// The fake, with a mistake planted or none.
     static func fake(planting mistake: FakeResponseCache.PlantedMistake? = nil) -> CacheStoreKind {
-        CacheStoreKind(name: mistake.map { "FakeResponseCache planting \($0)" } ?? "FakeResponseCache", ownsFiles: false) { _, clock, limits in
+        CacheStoreKind(
+            name: mistake.map { "FakeResponseCache planting \($0)" } ?? "FakeResponseCache",
+            role: .fake(doesLess: "nothing shared between processes, nothing kept after one, no files (the clause on files applies to the two file stores only)"),
+            ownsFiles: false
+        ) { _, clock, limits in
             FakeResponseCache(clock: clock, limits: limits, planting: mistake)
         }
     }
-    static let oneFile = CacheStoreKind(name: "OneFileResponseCache") { folder, clock, limits in
+    static let oneFile = CacheStoreKind(name: "OneFileResponseCache", role: .shown) { folder, clock, limits in
         OneFileResponseCache(directory: folder, limits: limits, clock: clock)
     }
 

@@ -10,6 +10,8 @@ import Testing
 /// for the clause, and takes away what the store kept when the clause is done.
 struct SessionStoreKind: Sendable, CustomTestStringConvertible {
     let name: String
+    /// What it stands for, in docs/TESTING.md's table of seams.
+    var role: ContractRole = .real()
     let build: @Sendable (_ folder: String) -> any SessionStore
     /// Removes what a store of this kind keeps outside its folder (a kernel key).
     var cleanUp: @Sendable (_ folder: String) -> Void = { _ in }
@@ -26,8 +28,9 @@ struct SessionStoreKind: Sendable, CustomTestStringConvertible {
     /// its own.
     static var keyring: SessionStoreKind {
         SessionStoreKind(
-        name: "KeyringSessionStore",
-        build: { KeyringSessionStore(directory: $0) },
+            name: "KeyringSessionStore",
+            role: .real("where this machine keeps keys"),
+            build: { KeyringSessionStore(directory: $0) },
             cleanUp: { SessionKeys.remove(for: $0) }
         )
     }
@@ -36,14 +39,20 @@ struct SessionStoreKind: Sendable, CustomTestStringConvertible {
     /// fake, as a store's handles share what they keep.
     static func fake(planting mistake: FakeSessionStore.PlantedMistake? = nil) -> SessionStoreKind {
         let shared = FakesByFolder(mistake: mistake)
-        return SessionStoreKind(name: mistake.map { "FakeSessionStore planting \($0)" } ?? "FakeSessionStore") { folder in
+        return SessionStoreKind(
+            name: mistake.map { "FakeSessionStore planting \($0)" } ?? "FakeSessionStore",
+            role: .fake(doesLess: "no other process sees it; its lock keeps out the holders of the same store")
+        ) { folder in
             shared.fake(for: folder)
         }
     }
 
-    /// The stores every clause holds for: the keyring's only where this machine keeps
-    /// keys (`SessionKeys.skipped` says so where it does not).
-    static let all: [SessionStoreKind] = [.file, .fake()] + (SessionKeys.areUsable ? [.keyring] : [])
+    /// Every store the contract holds, on any machine.
+    static var offered: [SessionStoreKind] { [.file, .fake(), .keyring] }
+
+    /// The stores every clause holds for here: the keyring's only where this machine
+    /// keeps keys (`SessionKeys.skipped` says so where it does not).
+    static let all: [SessionStoreKind] = offered.filter { $0.name != keyring.name || SessionKeys.areUsable }
 
     func make() throws -> (store: any SessionStore, place: StorePlace) {
         let place = try place()
