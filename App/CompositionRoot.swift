@@ -66,7 +66,7 @@ struct CompositionRoot: Sendable {
                 // Not a setting to fix: the quota is freed as a refused save's is, so it
                 // is said as one is (71, `quota-exceeded`).
                 let message = ErrorMessage(error.storeError(keeping: "the session"))
-                return StartupFailure(message.sentence, code: message.code, exitStatus: message.exitStatus.rawValue)
+                return StartupFailure(message.sentence, code: message.code.rawValue, exitStatus: message.exitStatus.rawValue)
             default: return StartupFailure("The session store cannot be used: \(error).")
             }
         }

@@ -91,7 +91,7 @@ public struct ErrorReporter: Sendable {
         if verbose, let detail = Self.detail(of: error) {
             output.printDiagnostic(StyledText("detail: \(detail)", style: .secondary))
         }
-        write(message.sentence, code: message.code)
+        write(message.sentence, code: message.code.rawValue)
         return message.exitStatus
     }
 
@@ -108,9 +108,9 @@ public struct ErrorReporter: Sendable {
     @discardableResult
     public func reportUsageError(_ sentence: String) -> ProcessExitStatus {
         if format == .json {
-            output.printDiagnostic(ErrorDocument.json(code: "usage", message: sentence))
+            output.printDiagnostic(ErrorDocument.json(code: ErrorCode.usage.rawValue, message: sentence))
         }
-        return .usage
+        return ErrorCode.usage.exitStatus
     }
 
     /// A `notFound` named by the caller ("No product 7 exists."): code `not-found`, and
@@ -118,17 +118,18 @@ public struct ErrorReporter: Sendable {
     @discardableResult
     public func reportNotFound(_ sentence: String) -> ProcessExitStatus {
         let message = ErrorMessage(.notFound)
-        write(sentence, code: message.code)
+        write(sentence, code: message.code.rawValue)
         return message.exitStatus
     }
 
     /// The person stopped the command (Ctrl-D or Ctrl-C at a prompt): its sentence,
-    /// code `cancelled` or `interrupted`, and exit 1 (an interrupted caller then ends
-    /// by SIGINT, which a shell reports as 130).
+    /// code `cancelled` (exit 1) or `interrupted` (130, which the caller reaches by
+    /// ending by SIGINT).
     @discardableResult
     public func reportStopped(_ sentence: String, interrupted: Bool) -> ProcessExitStatus {
-        write(sentence, code: interrupted ? "interrupted" : "cancelled")
-        return .failure
+        let code: ErrorCode = interrupted ? .interrupted : .cancelled
+        write(sentence, code: code.rawValue)
+        return code.exitStatus
     }
 
     /// The one error line of CLI.md: `storefront: SENTENCE`, or in JSON mode the error

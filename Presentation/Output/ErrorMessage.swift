@@ -4,137 +4,120 @@ import Styling
 /// A `StoreError` as a person and a script meet it: one sentence that says what
 /// happened and what to do, a stable kebab-case code, and the exit status of CLI.md.
 public struct ErrorMessage: Equatable, Sendable {
-    /// Stable across releases: scripts match on it, so it never changes once shipped.
-    public let code: String
+    public let code: ErrorCode
     /// One sentence for a person, ending with what to do next.
     public let sentence: String
-    public let exitStatus: ProcessExitStatus
 
-    public init(code: String, sentence: String, exitStatus: ProcessExitStatus) {
+    public init(code: ErrorCode, sentence: String) {
         self.code = code
         self.sentence = sentence
-        self.exitStatus = exitStatus
     }
+
+    /// The code's own: one status a code, whatever the sentence.
+    public var exitStatus: ProcessExitStatus { code.exitStatus }
 
     /// The message for a domain error. Diagnostic details (decoding paths, library
     /// calls) are left out: they belong to `--verbose`, not to the sentence.
     public init(_ error: StoreError) {
         switch error {
         case .invalidInput(let input):
-            self.init(code: "invalid-input", sentence: input.sentence, exitStatus: .usage)
+            self.init(code: .invalidInput, sentence: input.sentence)
         case .invalidCredentials:
             self.init(
-                code: "invalid-credentials",
-                sentence: "The username or password is wrong; check them and log in again.",
-                exitStatus: .noPermission
+                code: .invalidCredentials,
+                sentence: "The username or password is wrong; check them and log in again."
             )
         case .notSignedIn:
             self.init(
-                code: "not-signed-in",
-                sentence: "You are not signed in; run `storefront login --username NAME` first.",
-                exitStatus: .noPermission
+                code: .notSignedIn,
+                sentence: "You are not signed in; run `storefront login --username NAME` first."
             )
         case .sessionExpired:
             self.init(
-                code: "session-expired",
-                sentence: "Your session has expired; run `storefront login --username NAME` to sign in again.",
-                exitStatus: .noPermission
+                code: .sessionExpired,
+                sentence: "Your session has expired; run `storefront login --username NAME` to sign in again."
             )
         case .offline:
             self.init(
-                code: "offline",
-                sentence: "The store cannot be reached and nothing is cached for this; check the address and try again.",
-                exitStatus: .unavailable
+                code: .offline,
+                sentence: "The store cannot be reached and nothing is cached for this; check the address and try again."
             )
         case .rateLimited(let wait):
             self.init(
-                code: "rate-limited",
-                sentence: "The store is limiting requests; try again \(wait.map { "in " + Self.waitText($0) } ?? "in a little while").",
-                exitStatus: .temporaryFailure
+                code: .rateLimited,
+                sentence: "The store is limiting requests; try again \(wait.map { "in " + Self.waitText($0) } ?? "in a little while")."
             )
         case .storeFailed(let failure):
             let said = failure.theirWords.map(Self.quoted).map { $0.isEmpty ? "" : ": " + $0 } ?? ""
             self.init(
-                code: "server-error",
-                sentence: "The store failed (\(failure.summary)\(said)); try again later.",
-                exitStatus: .unavailable
+                code: .serverError,
+                sentence: "The store failed (\(failure.summary)\(said)); try again later."
             )
         case .notCached:
             self.init(
-                code: "not-cached",
-                sentence: "Nothing is cached for this yet; run it once without --offline while the store can be reached.",
-                exitStatus: .unavailable
+                code: .notCached,
+                sentence: "Nothing is cached for this yet; run it once without --offline while the store can be reached."
             )
         case .untrustedStore(let host, let reason):
             self.init(
-                code: "server-identity",
+                code: .serverIdentity,
                 sentence: "The store at \(host) could not prove its identity (\(reason.summary)); "
-                    + "nothing was sent. Check the address, --ca-file and --pin.",
-                exitStatus: .serverIdentity
+                    + "nothing was sent. Check the address, --ca-file and --pin."
             )
         case .sealingKeyRetired(let keyID):
             self.init(
-                code: "gateway-key-refused",
+                code: .gatewayKeyRefused,
                 sentence: "The store's gateway, or something on the way to it, refused the key \(TerminalText.escapingControls(keyID.summary)) "
                     + "(unknown to the gateway, or retired), and the key configuration, read again, names no other; "
-                    + "get the current one (ohttp-keys) from whoever runs the store and use it with --ohttp-keys-file.",
-                exitStatus: .configuration
+                    + "get the current one (ohttp-keys) from whoever runs the store and use it with --ohttp-keys-file."
             )
         case .sealingKeyRefusedNotResent(let keyID):
             self.init(
-                code: "key-refused-not-resent",
+                code: .keyRefusedNotResent,
                 sentence: "The store's gateway, or something on the way to it, refused the key \(TerminalText.escapingControls(keyID.summary)); "
-                    + "a login or a session renewal is never sent twice, as the first may have been served. Run the command again: it takes the key anew.",
-                exitStatus: .temporaryFailure
+                    + "a login or a session renewal is never sent twice, as the first may have been served. Run the command again: it takes the key anew."
             )
         case .sealingKeyUnavailable(let why):
             self.init(
-                code: "gateway-keys-unavailable",
+                code: .gatewayKeysUnavailable,
                 sentence: "The store's gateway key configuration could not be had (\(Self.quoted(why.summary))); "
-                    + "check --ohttp-keys-file, or the store's address with --ohttp-keys-from-gateway.",
-                exitStatus: .configuration
+                    + "check --ohttp-keys-file, or the store's address with --ohttp-keys-from-gateway."
             )
         case .refusedAsReplay(let refusal):
             let said = refusal.theirWords.map(Self.quoted).map { $0.isEmpty ? "" : " (" + $0 + ")" } ?? ""
             self.init(
-                code: "replay-refused",
+                code: .replayRefused,
                 sentence: "The store refused the sealed request as a replay or for its date\(said); "
-                    + "check that this computer's clock is right, then try again.",
-                exitStatus: .configuration
+                    + "check that this computer's clock is right, then try again."
             )
         case .unusableResponse:
             self.init(
-                code: "unusable-response",
-                sentence: "The store's answer could not be used; run again with --verbose for details.",
-                exitStatus: .dataError
+                code: .unusableResponse,
+                sentence: "The store's answer could not be used; run again with --verbose for details."
             )
         case .notFound:
-            self.init(code: "not-found", sentence: "No such item exists in the store.", exitStatus: .failure)
+            self.init(code: .notFound, sentence: "No such item exists in the store.")
         case .cannotWrite(let what, let reason):
             self.init(
-                code: "cannot-write",
+                code: .cannotWrite,
                 sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be written (\(Self.quoted(reason.summary))); "
-                    + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir.",
-                exitStatus: .cannotWrite
+                    + "what was there before is kept. Free some space on that disk, or choose another folder with --data-dir."
             )
         case .quotaExceeded(let what, let reason):
             self.init(
-                code: "quota-exceeded",
+                code: .quotaExceeded,
                 sentence: "\(what.prefix(1).uppercased() + what.dropFirst()) could not be kept (\(Self.quoted(reason.summary))); "
-                    + "what was there before is kept. Free some of your quota, or keep the session elsewhere with --session-store.",
-                exitStatus: .quotaExceeded
+                    + "what was there before is kept. Free some of your quota, or keep the session elsewhere with --session-store."
             )
         case .requestTooLarge:
             self.init(
-                code: "request-too-large",
-                sentence: "The store refused the request as too large; use a shorter username, password or search.",
-                exitStatus: .failure
+                code: .requestTooLarge,
+                sentence: "The store refused the request as too large; use a shorter username, password or search."
             )
         case .unexpected:
             self.init(
-                code: "unexpected",
-                sentence: "Something unexpected went wrong; run again with --verbose for details.",
-                exitStatus: .failure
+                code: .unexpected,
+                sentence: "Something unexpected went wrong; run again with --verbose for details."
             )
         }
     }

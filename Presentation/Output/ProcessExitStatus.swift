@@ -22,4 +22,7 @@ public enum ProcessExitStatus: Int32, Sendable, CaseIterable {
     case noPermission = 77
     /// Configuration or start-up failed.
     case configuration = 78
+    /// Stopped by Ctrl-C, SIGINT (128 + 2): reached by ending by the signal, after the
+    /// terminal was restored, never by `exit`, so the parent sees the signal too.
+    case interrupted = 130
 }

@@ -42,12 +42,22 @@ struct KeyFileWriteTests {
         let failure = StartupFailure(couldNotWrite: what, reason: reason)
         #expect(client.standardError == ["storefront: " + failure.sentence])
         #expect(status.rawValue == failure.exitStatus)
-        #expect(ErrorMessage(.cannotWrite(what: what, Diagnostic(reason))).code == failure.code)
+        #expect(ErrorMessage(.cannotWrite(what: what, Diagnostic(reason))).code.rawValue == failure.code)
     }
 
     @Test("any other start-up failure stays a configuration error (78)")
     func otherFailures() {
         #expect(StartupFailure("no").exitStatus == ProcessExitStatus.configuration.rawValue)
         #expect(StartupFailure("no").code == "configuration")
+    }
+
+    /// `StartupFailure` is the server's too, which links no presentation, so it spells
+    /// its codes itself: each is one of `ErrorCode`'s, with that code's exit status.
+    @Test("a start-up failure's code is an ErrorCode, with its exit status", arguments: [
+        StartupFailure("no"), StartupFailure(couldNotWrite: "the key", reason: "disk full"),
+    ])
+    func startupCodes(failure: StartupFailure) throws {
+        let code = try #require(ErrorCode(rawValue: failure.code), "\(failure.code) is not an ErrorCode")
+        #expect(code.exitStatus.rawValue == failure.exitStatus)
     }
 }

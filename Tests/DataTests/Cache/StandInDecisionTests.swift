@@ -49,7 +49,7 @@ struct StandInDecisionTests {
         case .standIn(let kept, let reason):
             .keptAnswer(notice: CacheNotice.sentence(age: kept.age, reason: reason, subject: "results"))
         default:
-            .exit(ErrorMessage(error).exitStatus.rawValue, code: ErrorMessage(error).code)
+            .exit(ErrorMessage(error).exitStatus.rawValue, code: ErrorMessage(error).code.rawValue)
         }
         #expect(outcome == shown, "\(status), Retry-After \(retryAfter.map { "\($0)" } ?? "none"), \(kept ? "kept" : "nothing kept")")
     }

@@ -30,7 +30,7 @@ struct FullDiskTests {
         #expect(failure == .cannotWrite(what: "the session", Diagnostic(Self.noSpace.description)))
         let message = ErrorMessage(try #require(failure))
         #expect(message.exitStatus == .cannotWrite && message.exitStatus.rawValue == 73)
-        #expect(message.code == "cannot-write")
+        #expect(message.code == .cannotWrite)
         #expect(message.sentence.hasPrefix("The session could not be written (write /data/session.json.tmp failed: No space left on device)"))
         #expect(await sessions.saveCount == 0)
     }
