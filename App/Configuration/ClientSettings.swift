@@ -119,12 +119,13 @@ struct ClientSettings: Sendable {
     }
 
     /// Refuses the first file in `folders` (those the cache names as theirs, wherever it
-    /// keeps them) that another user can read or that someone
-    /// else owns: the rule one private file is read by, applied to every file at start-up.
+    /// keeps them) that another user could reach: none in a private folder, so a cache
+    /// of any size costs one `stat` a folder; in any other folder, the first file that
+    /// another user can read or that someone else owns.
     static func checkOwnedFiles(in folders: [String]) -> StartupFailure? {
         for folder in folders {
             do {
-                try PrivateFiles.checkFiles(in: folder)
+                try PrivateFiles.checkReachableFiles(in: folder)
             } catch {
                 return StartupFailure("A file in the data folder cannot be trusted: \(error.description).")
             }

@@ -119,15 +119,27 @@ public enum PrivateFiles {
         return bytes
     }
 
+    /// Refuses a file in `folder` that another user could reach. None can be when the
+    /// folder itself is private (the user's, with no access for group or others): no
+    /// one else can list, open, add or replace anything in it, whatever a file's own
+    /// mode, and `read(at:)` still refuses a loosened file when it is read. So a private
+    /// folder costs one `stat` however many files it holds; any other folder is checked
+    /// file by file (`checkFiles(in:)`). A folder that does not exist holds nothing.
+    public static func checkReachableFiles(in folder: String) throws(FileSystemError) {
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return }
+        let isPrivateFolder = UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR)
+            && status.st_uid == getuid() && UInt32(status.st_mode) & 0o077 == 0
+        guard !isPrivateFolder else { return }
+        try checkFiles(in: folder)
+    }
+
     /// Refuses the folder's first regular file (by name) that another user can access
     /// or that belongs to someone else: the rule `read(at:)` applies to one file,
-    /// applied at start-up to every file, so a loosened cache entry is reported rather
-    /// than silently skipped. A folder that does not exist yet holds nothing to refuse.
-    ///
-    /// It runs before every command over a cache of up to 2,000 entries, so it is one
-    /// `readdir` pass and one `fstatat` per entry, with no path strings made for the
-    /// files that pass (docs/ARCHITECTURE.md, "Per-command file checks", says what
-    /// `FileManager` cost here).
+    /// applied at start-up to every file, so a loosened file is reported rather than
+    /// silently skipped. A folder that does not exist yet holds nothing to refuse.
+    /// One `readdir` pass and one `fstatat` per file, with no path strings made for the
+    /// files that pass.
     public static func checkFiles(in folder: String) throws(FileSystemError) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }

@@ -38,7 +38,10 @@ struct StartupRefusalTests {
         #expect(whoami.standardError.contains("chmod 600 \(session)"))
     }
 
-    @Test("a cache file others can read is refused with exit 78 and its chmod; nothing is changed", arguments: [0o644, 0o604, 0o640])
+    /// Others reach a cache file through a folder they can search: loosened both, it is
+    /// refused. (A loose file in a private folder is reachable by no one else: not read,
+    /// and replaced by the next answer, `OwnedFilesRuleTests`.)
+    @Test("a cache file others can read, in a folder they can search, is refused with exit 78 and its chmod; nothing is changed", arguments: [0o644, 0o604, 0o640])
     func looseCacheFile(mode: Int) async throws {
         let (_, cli, _) = try await CLI.signedIn()
         #expect(try await cli.run(["search", "phone"]).status == 0)
@@ -50,6 +53,8 @@ struct StartupRefusalTests {
         }
         let loose = cacheFolder + "/" + (try #require(files.first))
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
+        let folder = (loose as NSString).deletingLastPathComponent
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
         let before = try Self.snapshot(of: cli.dataDirectory)
 
         let search = try await cli.run(["search", "phone", "--json"])

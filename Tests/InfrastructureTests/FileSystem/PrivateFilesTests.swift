@@ -93,6 +93,32 @@ struct PrivateFilesTests {
         }
     }
 
+    /// Played as another user would: a folder they can search lets them open a loose
+    /// file in it; a private one lets them open nothing, whatever a file's mode.
+    @Test("a private folder's files are reachable by no one else, whatever their mode; any other folder's are checked one by one", arguments: [
+        (0o700, 0o644, false), (0o700, 0o666, false), (0o755, 0o600, false),
+        (0o755, 0o644, true), (0o711, 0o604, true), (0o750, 0o640, true), (0o701, 0o600, false),
+    ] as [(Int, Int, Bool)])
+    func checksWhatOthersCanReach(folderMode: Int, fileMode: Int, refused: Bool) throws {
+        let temporary = try TemporaryDirectory()
+        let folder = temporary.file("cache")
+        try PrivateFiles.createDirectory(at: folder)
+        let file = (folder as NSString).appendingPathComponent("a.json")
+        try PrivateFiles.writeAtomically([1], to: file)
+        try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: file)
+        try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder) }
+
+        if refused {
+            #expect(throws: FileSystemError.tooPermissive(path: file, mode: UInt32(0o100000 | fileMode))) {
+                try PrivateFiles.checkReachableFiles(in: folder)
+            }
+        } else {
+            #expect(throws: Never.self) { try PrivateFiles.checkReachableFiles(in: folder) }
+        }
+        #expect(throws: Never.self) { try PrivateFiles.checkReachableFiles(in: temporary.file("absent")) }
+    }
+
     @Test("of several loose files the first by name is refused, whatever order the folder lists them in; a link is not followed")
     func refusesFirstLooseFileByName() throws {
         let temporary = try TemporaryDirectory()
