@@ -34,13 +34,19 @@ public struct CommandHelp: Sendable {
 
     /// The help's discussion: `does`, then each other part under its heading.
     public var discussion: String {
-        var parts = [does]
-        if let json { parts.append("\(Self.jsonHeading) \(json)") }
+        // Written out rather than `joined`: the generic join asks the runtime whether
+        // `[String]` is a `Collection`, a scan of every conformance record, and this
+        // runs for every command as the parser builds each one's configuration.
+        var text = does
+        if let json { text += "\n\n" + Self.jsonHeading + " " + json }
         if !examples.isEmpty {
             // Each command on its line, its note under it: a terminal wraps nothing mid-command.
-            let lines = examples.flatMap { ["  " + $0.command] + ($0.note.isEmpty ? [] : ["      " + $0.note]) }
-            parts.append(([Self.examplesHeading] + lines).joined(separator: "\n"))
+            text += "\n\n" + Self.examplesHeading
+            for example in examples {
+                text += "\n  " + example.command
+                if !example.note.isEmpty { text += "\n      " + example.note }
+            }
         }
-        return parts.joined(separator: "\n\n")
+        return text
     }
 }
