@@ -9,7 +9,7 @@ struct BackendSeamTableTests {
 
     @Test("the table is what the contract's list gives")
     func tableIsCurrent() throws {
-        let row = SeamRow(seam: "BackendStore", contract: BackendStoreContractTests.self, implementations: BackendStoreKind.offered.map { ($0.name, $0.role) })
+        let row = SeamRow(seam: "BackendStore", contract: BackendStoreContractTests.self, implementations: BackendStoreKind.offered)
         if let wrong = try Self.section.keep(MarkedSection.table(SeamRow.header, [row.cells])) {
             Issue.record("\(wrong)")
         }

@@ -6,9 +6,8 @@ import Testing
 
 /// One way to make a store for the contract: fresh, in a place of its own (a file in a
 /// new folder, a new database), removed after.
-struct BackendStoreKind: Sendable, CustomTestStringConvertible {
+struct BackendStoreKind: ContractImplementation {
     let name: String
-    /// What it stands for, in docs/TESTING.md's table of seams.
     var role: ContractRole = .real()
     /// Whether the store outlives its process: a second store at its place sees the first's rows.
     let persists: Bool
@@ -18,8 +17,6 @@ struct BackendStoreKind: Sendable, CustomTestStringConvertible {
     /// For a store in a file: copies the file alone, none of its companions (a journal, a
     /// write-ahead log), to a new place, and says where; what a backup or a move copies.
     var copyAlone: (@Sendable (_ location: String) throws -> (location: String, remove: @Sendable () -> Void))? = nil
-
-    var testDescription: String { name }
 
     static let sqlite = BackendStoreKind(name: "SQLiteBackendStore", persists: true, place: {
         let folder = try TemporaryDirectory()

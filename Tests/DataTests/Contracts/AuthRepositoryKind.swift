@@ -13,13 +13,10 @@ struct AuthSubject: Sendable {
 }
 
 /// One way to run a clause against an account repository. Yours joins by being added to `all`.
-struct AuthRepositoryKind: Sendable, CustomTestStringConvertible {
+struct AuthRepositoryKind: ContractImplementation {
     let name: String
-    /// What it stands for, in docs/TESTING.md's table of seams.
     var role: ContractRole = .real()
     let with: @Sendable (_ body: @Sendable (AuthSubject) async throws -> Void) async throws -> Void
-
-    var testDescription: String { name }
 
     /// The fake with one account, with a mistake planted or none.
     static func fake(planting mistake: FakeAuthRepository.PlantedMistake? = nil) -> AuthRepositoryKind {

@@ -5,16 +5,13 @@ import Testing
 
 /// One way to make a store for the contract: fresh, empty, in a folder of its own, on a
 /// clock the clause moves. A store of your own joins the contract by being added to `all`.
-struct CacheStoreKind: Sendable, CustomTestStringConvertible {
+struct CacheStoreKind: ContractImplementation {
     let name: String
-    /// What it stands for, in docs/TESTING.md's table of seams.
     var role: ContractRole = .real()
     /// Whether it keeps its entries in files of its own (`ownedFolders`), which the
     /// clauses about files apply to.
     var ownsFiles = true
     let make: @Sendable (_ folder: String, _ clock: FakeWallClock, _ limits: CacheLimits) -> any ResponseCache
-
-    var testDescription: String { name }
 
     static let file = CacheStoreKind(name: "FileResponseCache") { folder, clock, limits in
         // Checking the limits on every write, not one in sixteen: the contract's limits are exact.

@@ -12,11 +12,11 @@ struct ClientSeamTableTests {
 
     /// A seam's contract joins here, and `DocumentListsTests` names one that has not.
     static let rows = [
-        SeamRow(seam: "ProductRepository", contract: ProductRepositoryContractTests.self, implementations: ProductRepositoryKind.all.map { ($0.name, $0.role) }),
-        SeamRow(seam: "AuthRepository", contract: AuthRepositoryContractTests.self, implementations: AuthRepositoryKind.all.map { ($0.name, $0.role) }),
-        SeamRow(seam: "ResponseCache", contract: ResponseCacheContractTests.self, implementations: CacheStoreKind.all.map { ($0.name, $0.role) }),
-        SeamRow(seam: "PostRepository", contract: PostRepositoryContractTests.self, implementations: PostRepositoryKind.all.map { ($0.name, $0.role) }),
-        SeamRow(seam: "SessionStore", contract: SessionStoreContractTests.self, implementations: SessionStoreKind.offered.map { ($0.name, $0.role) }),
+        SeamRow(seam: "ProductRepository", contract: ProductRepositoryContractTests.self, implementations: ProductRepositoryKind.all),
+        SeamRow(seam: "AuthRepository", contract: AuthRepositoryContractTests.self, implementations: AuthRepositoryKind.all),
+        SeamRow(seam: "ResponseCache", contract: ResponseCacheContractTests.self, implementations: CacheStoreKind.all),
+        SeamRow(seam: "PostRepository", contract: PostRepositoryContractTests.self, implementations: PostRepositoryKind.all),
+        SeamRow(seam: "SessionStore", contract: SessionStoreContractTests.self, implementations: SessionStoreKind.offered),
     ]
 
     @Test("the table is what the contracts' lists give")

@@ -5,13 +5,10 @@ import Testing
 
 /// One posts repository the contract runs over, handed to a clause as the paged list of
 /// the signed-in user's posts. Yours joins by being added to `all`.
-struct PostRepositoryKind: Sendable, CustomTestStringConvertible {
+struct PostRepositoryKind: ContractImplementation {
     let name: String
-    /// What it stands for, in docs/TESTING.md's table of seams.
     var role: ContractRole = .real()
     let with: @Sendable (_ body: @Sendable (PagedList) async throws -> Void) async throws -> Void
-
-    var testDescription: String { name }
 
     /// Every posts repository the contract runs over: the fake, and the real one.
     static let all: [PostRepositoryKind] = [.fake(), .remote]

@@ -67,13 +67,10 @@ extension CatalogueAnswers {
 
 /// One way to run a clause against a repository. A repository of your own joins the
 /// contract by being added to `all`, with the answers its catalogue must give.
-struct ProductRepositoryKind: Sendable, CustomTestStringConvertible {
+struct ProductRepositoryKind: ContractImplementation {
     let name: String
-    /// What it stands for, in docs/TESTING.md's table of seams.
     var role: ContractRole = .real()
     let with: @Sendable (_ body: @Sendable (ProductSubject) async throws -> Void) async throws -> Void
-
-    var testDescription: String { name }
 
     /// The fake over the twelve sample products, with a mistake planted or none.
     static func fake(planting mistake: FakeProductRepository.PlantedMistake? = nil) -> ProductRepositoryKind {

@@ -8,9 +8,8 @@ import Testing
 /// place a folder names, as each process does: two handles on one folder are one store
 /// seen from two processes. The place `make` returns keeps a file store's files alive
 /// for the clause, and takes away what the store kept when the clause is done.
-struct SessionStoreKind: Sendable, CustomTestStringConvertible {
+struct SessionStoreKind: ContractImplementation {
     let name: String
-    /// What it stands for, in docs/TESTING.md's table of seams.
     var role: ContractRole = .real()
     let build: @Sendable (_ folder: String) -> any SessionStore
     /// Removes what a store of this kind keeps outside its folder (a kernel key).
@@ -18,8 +17,6 @@ struct SessionStoreKind: Sendable, CustomTestStringConvertible {
     /// Every folder a store of this kind was made for, so a test can look for what
     /// was left behind.
     let folders = FolderLog()
-
-    var testDescription: String { name }
 
     static let file = SessionStoreKind(name: "FileSessionStore") { FileSessionStore(directory: $0) }
 

@@ -1,3 +1,5 @@
+import Testing
+
 /// What an implementation a contract runs over stands for, in docs/TESTING.md's table
 /// of seams: said once, where the contract's list makes it.
 public enum ContractRole: Sendable, Equatable {
@@ -10,6 +12,18 @@ public enum ContractRole: Sendable, Equatable {
     case fake(doesLess: String)
 }
 
+/// One implementation a contract runs over, as its suites and the table of seams name
+/// it: each contract's kind conforms, so a test case is named by its implementation.
+public protocol ContractImplementation: CustomTestStringConvertible, Sendable {
+    var name: String { get }
+    /// What it stands for, in docs/TESTING.md's table of seams.
+    var role: ContractRole { get }
+}
+
+extension ContractImplementation {
+    public var testDescription: String { name }
+}
+
 /// One seam's row in docs/TESTING.md's table of seams, made from the implementations
 /// its contract runs over, each with its role.
 public struct SeamRow: Sendable {
@@ -17,8 +31,9 @@ public struct SeamRow: Sendable {
     public let contract: String
     public let implementations: [(name: String, role: ContractRole)]
 
-    public init(seam: String, contract: Any.Type, implementations: [(name: String, role: ContractRole)]) {
-        (self.seam, self.contract, self.implementations) = (seam, String(describing: contract), implementations)
+    public init(seam: String, contract: Any.Type, implementations: [some ContractImplementation]) {
+        (self.seam, self.contract) = (seam, String(describing: contract))
+        self.implementations = implementations.map { ($0.name, $0.role) }
     }
 
     public static let header = ["seam", "real", "fake", "contract", "what the fake does less, by the contract"]
