@@ -87,13 +87,19 @@ actor TokenIssuer {
         }
     }
 
-    func check(accessToken: String) async -> Check {
+    /// How `accessToken` fares now: from `read` when that is this token's, read with the
+    /// request's admission; from the store otherwise.
+    func check(accessToken: String, read: AccessRead?) async -> Check {
         guard let digest = try? Self.digest(accessToken) else { return .unknown }
-        let kept: (userID: Int, expires: Int64)?
-        do {
-            kept = try await records.access(digest)
-        } catch {
-            return .unavailable
+        let kept: AccessTokenRecord?
+        if let read, read.digest == digest {
+            kept = read.record
+        } else {
+            do {
+                kept = try await records.access(digest)
+            } catch {
+                return .unavailable
+            }
         }
         guard let kept else { return .unknown }
         return kept.expires > Self.seconds(clock.now) ? .valid(userID: kept.userID) : .expired
@@ -113,4 +119,14 @@ actor TokenIssuer {
     private static func seconds(_ date: Date) -> Int64 {
         Int64(date.timeIntervalSince1970.rounded(.down))
     }
+}
+
+/// What the store held for a request's bearer token, read in the round trip that
+/// remembered the request (`BackendStore.admit(_:until:now:share:readingAccess:)`), so
+/// a signed-in request costs the database one round trip.
+struct AccessRead: Sendable {
+    /// The digest of the token that was read.
+    let digest: [UInt8]
+    /// The token as kept; nil when none is.
+    let record: AccessTokenRecord?
 }

@@ -17,15 +17,16 @@ struct ObliviousGateway: Sendable {
     static let window = ReplayWindow.standard
 
     let keys: GatewayKeys
-    /// Every opened request's `enc`, shared by every gateway of the store.
-    let replays: any ReplayRecords
+    /// Every opened request's `enc`, shared by every gateway of the store, and the
+    /// tokens a signed-in request's admission reads.
+    let store: any BackendStore
     let clock: any WallClock
 
     func handle(
         _ request: StoreRequest,
         bodyTooLarge: Bool,
         log: (String) -> Void,
-        serve: (StoreRequest) async -> StoreResponse
+        serve: (StoreRequest, AccessRead?) async -> StoreResponse
     ) async -> StoreResponse {
         let now = Int64(clock.now.timeIntervalSince1970.rounded(.down))
         let ring = keys.ring(log: log)
@@ -60,12 +61,23 @@ struct ObliviousGateway: Sendable {
         let inner = try? BinaryHTTPRequest(decoding: opened.request)
         let sent = inner?.headerFields.first(where: { $0.name == "date" }).flatMap { HTTPDate.parse($0.value, now: clock.now) }
         let judgement = Self.window.judge(sent: sent.map { Int64($0.timeIntervalSince1970) }, now: now)
+        let innerRequest = inner.map(Self.storeRequest)
+        // A request to be served with a bearer token has the token read with its admission.
+        let bearerDigest = judgement.servable ? innerRequest?.bearerToken.flatMap { try? TokenIssuer.digest($0) } : nil
+        var tokenRead: AccessRead?
         // Remembered before any answer, whatever it is: a request refused here is never
         // served later, when a relay that kept it sends it again.
         if let until = judgement.rememberUntil {
             let admission: Admission
             do {
-                admission = try await replays.admit(opened.encapsulatedKey, until: until, now: now, share: judgement.share)
+                if let bearerDigest {
+                    let (admitted, token) = try await store.admit(
+                        opened.encapsulatedKey, until: until, now: now, share: judgement.share, readingAccess: bearerDigest
+                    )
+                    (admission, tokenRead) = (admitted, AccessRead(digest: bearerDigest, record: token))
+                } else {
+                    admission = try await store.admit(opened.encapsulatedKey, until: until, now: now, share: judgement.share)
+                }
             } catch {
                 // Never served unrecorded: a copy of it could be served again after.
                 log("a request could not be remembered against replays, so it was not served: \(error)")
@@ -84,16 +96,20 @@ struct ObliviousGateway: Sendable {
                 log("the replay memory holds its limit of requests refused for their date; a request dated ahead was refused unremembered")
             }
         }
-        guard let inner else {
+        guard let innerRequest else {
             return encapsulated(message(400, "The encapsulated request is not a Binary HTTP request"), with: sealer, now: now)
         }
         guard judgement.servable else {
             return encapsulated(dateProblem(), with: sealer, now: now)
         }
+        return encapsulated(await serve(innerRequest, tokenRead), with: sealer, now: now)
+    }
+
+    /// The opened request as the store logic sees it.
+    private static func storeRequest(_ inner: BinaryHTTPRequest) -> StoreRequest {
         var headers: [String: String] = [:]
         for field in inner.headerFields { headers[field.name] = field.value }
-        let answer = await serve(StoreRequest(method: inner.method, target: inner.path, headers: headers, body: inner.content))
-        return encapsulated(answer, with: sealer, now: now)
+        return StoreRequest(method: inner.method, target: inner.path, headers: headers, body: inner.content)
     }
 
     /// `answer` as Binary HTTP, with the gateway's `Date`, padded and sealed for its

@@ -20,6 +20,13 @@ struct StoreRequest: Sendable {
         return parameters
     }
 
+    /// The token of an `Authorization: Bearer` header; nil when there is none, or it is empty.
+    var bearerToken: String? {
+        guard let authorization = header("Authorization"), authorization.hasPrefix("Bearer ") else { return nil }
+        let token = String(authorization.dropFirst("Bearer ".count))
+        return token.isEmpty ? nil : token
+    }
+
     /// A header's value, matching its name without regard to case.
     func header(_ name: String) -> String? {
         headers.first { $0.key.lowercased() == name.lowercased() }?.value

@@ -15,7 +15,9 @@ struct StoreService: Sendable {
         self.catalogue = catalogue
     }
 
-    func respond(to request: StoreRequest) async -> StoreResponse {
+    /// The answer to `request`; `tokenRead` is its bearer token as the gateway read it
+    /// with the request's admission, nil when none was read.
+    func respond(to request: StoreRequest, tokenRead: AccessRead? = nil) async -> StoreResponse {
         let path = request.path
         guard let route = StoreRoute(path: path) else {
             return message(404, "Route \(request.method) \(path) not found")
@@ -30,23 +32,23 @@ struct StoreService: Sendable {
         case .logIn:
             return await logIn(request)
         case .me:
-            return await withUser(request) { user in json(200, user).cacheable(CacheHeaders.perUser) }
+            return await withUser(request, tokenRead) { user in json(200, user).cacheable(CacheHeaders.perUser) }
         case .refresh:
             return await refresh(request)
         case .search(signedIn: true):
-            return await withUser(request) { _ in search(request).cacheable(CacheHeaders.catalogue) }
+            return await withUser(request, tokenRead) { _ in search(request).cacheable(CacheHeaders.catalogue) }
         case .search(signedIn: false):
             return search(request).cacheable(CacheHeaders.catalogue)
         case .categories:
-            return await withUser(request) { _ in categories().cacheable(CacheHeaders.catalogue) }
+            return await withUser(request, tokenRead) { _ in categories().cacheable(CacheHeaders.catalogue) }
         case .category(let slug):
-            return await withUser(request) { _ in category(slug, request).cacheable(CacheHeaders.catalogue) }
+            return await withUser(request, tokenRead) { _ in category(slug, request).cacheable(CacheHeaders.catalogue) }
         case .product(let id, signedIn: true):
-            return await withUser(request) { _ in product(id).cacheable(CacheHeaders.catalogue) }
+            return await withUser(request, tokenRead) { _ in product(id).cacheable(CacheHeaders.catalogue) }
         case .product(let id, signedIn: false):
             return product(id).cacheable(CacheHeaders.catalogue)
         case .userPosts(let id):
-            return await withUser(request) { user in userPosts(id, of: user, request).cacheable(CacheHeaders.perUser) }
+            return await withUser(request, tokenRead) { user in userPosts(id, of: user, request).cacheable(CacheHeaders.perUser) }
         }
     }
 
@@ -91,12 +93,13 @@ struct StoreService: Sendable {
     }
 
     /// Runs `handler` for the bearer of a valid access token, or answers 401.
-    private func withUser(_ request: StoreRequest, _ handler: (StoreUser) async -> StoreResponse) async -> StoreResponse {
-        guard let authorization = request.header("Authorization"), authorization.hasPrefix("Bearer "),
-              case let token = String(authorization.dropFirst("Bearer ".count)), !token.isEmpty else {
+    private func withUser(
+        _ request: StoreRequest, _ tokenRead: AccessRead?, _ handler: (StoreUser) async -> StoreResponse
+    ) async -> StoreResponse {
+        guard let token = request.bearerToken else {
             return message(401, "Access Token is required")
         }
-        switch await tokens.check(accessToken: token) {
+        switch await tokens.check(accessToken: token, read: tokenRead) {
         case .valid(let userID):
             guard let user = users.user(id: userID) else { return message(401, "Invalid/expired Token!") }
             return await handler(user)

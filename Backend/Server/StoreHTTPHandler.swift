@@ -49,28 +49,28 @@ struct StoreHTTPHandler: Sendable {
     }
 
     private func answer(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
-        guard let gateway else { return await serve(request, bodyTooLarge: bodyTooLarge) }
+        guard let gateway else { return await serve(request, bodyTooLarge: bodyTooLarge, tokenRead: nil) }
         // Sealed: the store is reached through the gateway alone, so every answer after
         // it opened the request, a fault's included, is encapsulated for that request.
         guard request.path == ObliviousGateway.path else {
             let title = "this backend serves the store through Oblivious HTTP only, at \(ObliviousGateway.path)"
             return StoreResponse(status: 400, body: Array(#"{"type":"about:blank","title":"\#(title)"}"#.utf8), headers: ["Content-Type": "application/problem+json"])
         }
-        return await gateway.handle(request, bodyTooLarge: bodyTooLarge, log: { logger.notice("\($0)") }) { inner in
-            let answer = await serve(inner, bodyTooLarge: false)
+        return await gateway.handle(request, bodyTooLarge: bodyTooLarge, log: { logger.notice("\($0)") }) { inner, tokenRead in
+            let answer = await serve(inner, bodyTooLarge: false, tokenRead: tokenRead)
             logger.info("  inside: \(inner.method) \(inner.target) \(answer.status)")
             return answer
         }
     }
 
     /// The store's answer to a plain request, or to one the gateway opened.
-    private func serve(_ request: StoreRequest, bodyTooLarge: Bool) async -> StoreResponse {
+    private func serve(_ request: StoreRequest, bodyTooLarge: Bool, tokenRead: AccessRead?) async -> StoreResponse {
         if await faults.takeFailure() {
             return message(503, "Service temporarily unavailable")
         }
         if bodyTooLarge {
             return message(413, "Request body too large")
         }
-        return await service.respond(to: request).answering(conditional: request)
+        return await service.respond(to: request, tokenRead: tokenRead).answering(conditional: request)
     }
 }

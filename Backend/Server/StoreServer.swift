@@ -54,7 +54,7 @@ public struct StoreServer: Sendable {
                 tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
                 catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed)
             ),
-            gateway: configuration.gatewayKeys.map { ObliviousGateway(keys: $0, replays: store, clock: sealingClock) },
+            gateway: configuration.gatewayKeys.map { ObliviousGateway(keys: $0, store: store, clock: sealingClock) },
             faults: FaultPlan(failures: configuration.failFirstRequests),
             latency: configuration.latency,
             logger: logger

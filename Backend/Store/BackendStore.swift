@@ -10,6 +10,24 @@ public protocol BackendStore: TokenRecords, ReplayRecords {
     func sweep(now: Int64) async throws(BackendStoreFailure)
     /// Lets go of the database; nothing may be asked after.
     func close() async
+    /// `admit`, then, for an admitted request, `access` of `digest`: what a signed-in
+    /// request asks first, in one round trip where the database allows. It answers what
+    /// the two calls in turn answer: the same admission, and the token only when admitted.
+    func admit(
+        _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, readingAccess digest: [UInt8]
+    ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?)
+}
+
+extension BackendStore {
+    /// The two calls in turn: for a store in this process, or one file, a call costs no
+    /// round trip worth saving.
+    public func admit(
+        _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, readingAccess digest: [UInt8]
+    ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
+        let admission = try await admit(enc, until: expiry, now: now, share: share)
+        guard admission == .admitted else { return (admission, nil) }
+        return (admission, try await access(digest))
+    }
 }
 
 /// The sessions the backend granted, by the SHA-256 digest of each token: a copy of the
@@ -19,7 +37,7 @@ public protocol TokenRecords: Sendable {
     /// digest is kept already.
     func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure)
     /// The user and expiry of the access token whose digest is `digest`; nil when none is kept.
-    func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)?
+    func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> AccessTokenRecord?
     /// Spends the refresh token whose digest is `digest` and keeps `pair` for its user in
     /// its place, in one transaction: the user, once, when the token is kept and alive at
     /// `now`; nil otherwise, and nothing is kept. Of two gateways handed the same token at
@@ -40,6 +58,17 @@ public struct TokenPairRecord: Sendable {
         self.accessExpires = accessExpires
         self.refreshDigest = refreshDigest
         self.refreshExpires = refreshExpires
+    }
+}
+
+/// An access token as the store keeps it: its user and expiry (seconds since 1970).
+public struct AccessTokenRecord: Sendable, Equatable {
+    public let userID: Int
+    public let expires: Int64
+
+    public init(userID: Int, expires: Int64) {
+        self.userID = userID
+        self.expires = expires
     }
 }
 

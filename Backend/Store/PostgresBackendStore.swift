@@ -9,23 +9,19 @@ import PostgresNIO
 /// The same two tables and the same operations as `SQLiteBackendStore`, each one
 /// statement, so each is atomic across every gateway: an insert that conflicts is the
 /// replay; a refresh is a delete that returns the row (the one spend of its token) with
-/// the new pair's insert in the same statement, where SQLite needs a transaction. The
-/// tables are named in full (`public.tokens`, `public.replays`), and refused when
-/// another role owns them. The schema is made at start-up inside a transaction holding
-/// an advisory lock, so gateways starting together wait for one another rather than
-/// race on `CREATE TABLE`. Every operation
-/// has a deadline (`deadline`): a database that does not answer is a failure (503),
-/// never a request left hanging or served unrecorded.
+/// the new pair's insert in the same statement, where SQLite needs a transaction. A
+/// signed-in request's admission reads its token in the same statement too, so it costs
+/// one round trip. The tables are named in full (`public.tokens`, `public.replays`), and
+/// refused when another role owns them; the schema is made at start-up
+/// (`PostgresBackendStore+Schema.swift`). Every operation has a deadline (`deadline`): a
+/// database that does not answer is a failure (503), never a request left hanging or
+/// served unrecorded.
 public final class PostgresBackendStore: BackendStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     /// The task running the client's connection pool, cancelled by `close`.
     private let running: Task<Void, Never>
     private let capacity: ReplayCapacity
-    private let deadline: Duration
-
-    /// The key of the advisory lock the migration holds: any fixed number, the same in
-    /// every gateway ("storefro" in ASCII, as a 64-bit integer).
-    static let migrationLock: Int64 = 0x7374_6f72_6566_726f
+    let deadline: Duration
 
     private init(client: PostgresClient, running: Task<Void, Never>, capacity: Int, deadline: Duration) {
         self.client = client
@@ -75,54 +71,6 @@ public final class PostgresBackendStore: BackendStore {
         return store
     }
 
-    /// The schema, made when missing and brought to version 2 (the memory's shares), by
-    /// one gateway at a time: the others wait on the advisory lock, for the deadline at
-    /// most (`lock_timeout`), and then fail with a sentence naming it.
-    private func migrate(logger: Logger) async throws(BackendStoreFailure) {
-        do {
-            _ = try await bounded {
-                try await self.client.withTransaction(logger: logger) { connection in
-                    // A statement's error comes with its rows: read them, or a lock not
-                    // had shows only as the next statement's "transaction is aborted".
-                    for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger) {}
-                    try await connection.query("""
-                        CREATE TABLE IF NOT EXISTS public.tokens (
-                            digest BYTEA PRIMARY KEY, kind TEXT NOT NULL, user_id BIGINT NOT NULL, expires BIGINT NOT NULL
-                        )
-                        """, logger: logger)
-                    try await connection.query(
-                        "CREATE TABLE IF NOT EXISTS public.replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
-                    )
-                    // A table another role made first, `IF NOT EXISTS` would adopt, and that
-                    // role could read the memory, or plant a token's digest and sign in as
-                    // anyone: the store's tables must be its role's own, before anything
-                    // else is asked of them.
-                    let owners = try await connection.query("""
-                        SELECT relname::TEXT, pg_get_userbyid(relowner)::TEXT FROM pg_class
-                        WHERE oid IN ('public.tokens'::regclass, 'public.replays'::regclass)
-                        AND relowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
-                        """, logger: logger)
-                    for try await (table, owner) in owners.decode((String, String).self) {
-                        throw BackendStoreFailure(
-                            "the table public.\(table) belongs to the role \(owner), not to the store's: that role could read or change "
-                                + "the sessions, so the store will not use it; drop it, or give the store a database of its own"
-                        )
-                    }
-                    try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON public.tokens (expires)", logger: logger)
-                    try await connection.query(
-                        "ALTER TABLE public.replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
-                    )
-                    try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON public.replays (expires)", logger: logger)
-                }
-            }
-        } catch let failure where failure.waitedForLock {
-            throw BackendStoreFailure(
-                "another session held the schema's lock (pg_advisory_xact_lock(\(Self.migrationLock))) for more than \(deadline); "
-                    + "a gateway starting beside this one holds it for a moment, anything longer is not a gateway's"
-            )
-        }
-    }
-
     public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
         try await run("""
             INSERT INTO public.tokens (digest, kind, user_id, expires)
@@ -131,7 +79,7 @@ public final class PostgresBackendStore: BackendStore {
             """)
     }
 
-    public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
+    public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> AccessTokenRecord? {
         let found = try await bounded {
             var rows: [(Int, Int64)] = []
             let statement: PostgresQuery = "SELECT user_id, expires FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'access'"
@@ -140,7 +88,7 @@ public final class PostgresBackendStore: BackendStore {
             }
             return rows.first
         }
-        return found.map { (userID: $0.0, expires: $0.1) }
+        return found.map { AccessTokenRecord(userID: $0.0, expires: $0.1) }
     }
 
     public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
@@ -177,6 +125,40 @@ public final class PostgresBackendStore: BackendStore {
         guard !admitted.isEmpty else { return .replayed }
         capacity.admitted(share)
         return .admitted
+    }
+
+    public func admit(
+        _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, readingAccess digest: [UInt8]
+    ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
+        guard !capacity.isFull(share) else {
+            // Full, nothing new is remembered and nothing read: `admit` alone says which.
+            return (try await admit(enc, until: expiry, now: now, share: share), nil)
+        }
+        // `admit`'s insert, and the token read only for the row it returns: no row is a
+        // replay; a row is admitted, with the token's columns or NULLs. One statement sees
+        // one snapshot, taken as it starts, after the request arrived: the token is read
+        // as fresh as a second statement would read it, and the insert is committed before
+        // the statement answers, so the request is remembered before anything is answered.
+        let rows = try await bounded {
+            var rows: [(Int?, Int64?)] = []
+            let statement: PostgresQuery = """
+                WITH admitted AS (
+                    INSERT INTO public.replays (enc, expires, refused) VALUES (\(ByteBuffer(bytes: enc)), \(expiry), \(share == .refused))
+                    ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < \(now)
+                    RETURNING 1
+                )
+                SELECT tokens.user_id, tokens.expires FROM admitted
+                LEFT JOIN public.tokens ON tokens.digest = \(ByteBuffer(bytes: digest)) AND tokens.kind = 'access'
+                """
+            for try await row in try await self.client.query(statement).decode((Int?, Int64?).self) {
+                rows.append(row)
+            }
+            return rows
+        }
+        guard let row = rows.first else { return (.replayed, nil) }
+        capacity.admitted(share)
+        guard let userID = row.0, let expires = row.1 else { return (.admitted, nil) }
+        return (.admitted, AccessTokenRecord(userID: userID, expires: expires))
     }
 
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
@@ -224,7 +206,7 @@ public final class PostgresBackendStore: BackendStore {
     /// deadline passing, is the store's failure. The answer comes at the deadline even
     /// when `body` goes on (a statement already sent ignores cancellation; the server's
     /// `statement_timeout` ends it soon after): `body` is cancelled and left to finish.
-    private func bounded<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws(BackendStoreFailure) -> Value {
+    func bounded<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws(BackendStoreFailure) -> Value {
         let deadline = self.deadline
         let outcome = await FirstOutcome<Value>.race(body, deadline: deadline)
         switch outcome {

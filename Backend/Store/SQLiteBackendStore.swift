@@ -108,13 +108,13 @@ public final class SQLiteBackendStore: BackendStore {
          .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
     }
 
-    public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
+    public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> AccessTokenRecord? {
         let rows = try await run(
             "SELECT user_id, expires FROM tokens WHERE digest = ?1 AND kind = 'access'",
             [.blob(ByteBuffer(bytes: digest))]
         )
         guard let row = rows.first, let userID = row.column("user_id")?.integer, let expires = row.column("expires")?.integer else { return nil }
-        return (userID, Int64(expires))
+        return AccessTokenRecord(userID: userID, expires: Int64(expires))
     }
 
     public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {

@@ -13,9 +13,9 @@ actor InMemoryBackendStore: BackendStore {
         tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires)
     }
 
-    func access(_ digest: [UInt8]) -> (userID: Int, expires: Int64)? {
+    func access(_ digest: [UInt8]) -> AccessTokenRecord? {
         guard let token = tokens[digest], token.kind == .access else { return nil }
-        return (token.userID, token.expires)
+        return AccessTokenRecord(userID: token.userID, expires: token.expires)
     }
 
     func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) throws(BackendStoreFailure) -> Int? {

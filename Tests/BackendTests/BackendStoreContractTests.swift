@@ -168,12 +168,20 @@ struct BackendStoreContractTests {
         return spent
     }
 
-    /// How many of twenty gateways given one request at once served it.
-    static func admittedByTwenty(_ kind: BackendStoreKind) async throws -> Int {
+    /// How many of twenty gateways given one request at once served it; each reads a
+    /// token with the admission when `readingAccess`.
+    static func admittedByTwenty(_ kind: BackendStoreKind, readingAccess: Bool = false) async throws -> Int {
         var admitted = 0
         try await kind.with { store, _ in
             admitted = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<20 { group.addTask { try await store.admit(Self.digest, until: 1_300, now: 1_000, share: .served) == .admitted } }
+                for _ in 0..<20 {
+                    group.addTask {
+                        let admission = readingAccess
+                            ? try await store.admit(Self.digest, until: 1_300, now: 1_000, share: .served, readingAccess: Self.other).0
+                            : try await store.admit(Self.digest, until: 1_300, now: 1_000, share: .served)
+                        return admission == .admitted
+                    }
+                }
                 return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
             }
         }
@@ -184,6 +192,7 @@ struct BackendStoreContractTests {
     func plantedRacesAreCaught() async throws {
         #expect(try await Self.spentByTwenty(.fake(planting: .looksThenSpends)).count > 1)
         #expect(try await Self.admittedByTwenty(.fake(planting: .looksThenAdmits)) > 1)
+        #expect(try await Self.admittedByTwenty(.fake(planting: .looksThenAdmits), readingAccess: true) > 1)
     }
 
     @Test("a store that spends a refresh token, then keeps the new pair, outside one transaction, is caught")
@@ -213,9 +222,37 @@ struct BackendStoreContractTests {
         }
     }
 
-    @Test("twenty gateways admitting one request at once: one serves it", arguments: BackendStoreKind.all)
+    @Test("twenty gateways admitting one request at once, with a token read or without: one serves it", arguments: BackendStoreKind.all)
     func admitsOnceUnderRace(kind: BackendStoreKind) async throws {
         #expect(try await Self.admittedByTwenty(kind) == 1)
+        #expect(try await Self.admittedByTwenty(kind, readingAccess: true) == 1)
+    }
+
+    @Test(
+        "an admission that reads a token answers what admit, then access, answer: the same admission, the token only when admitted",
+        arguments: BackendStoreKind.all
+    )
+    func admitsReadingAccess(kind: BackendStoreKind) async throws {
+        try await kind.with(capacity: 3) { store, _ in
+            try await store.keep(Self.pair(7, 8, accessExpires: 2_000), userID: 1)
+            let refresh = Array(repeating: UInt8(8), count: 32)
+            let unknown = Array(repeating: UInt8(9), count: 32)
+            let table: [(enc: [UInt8], now: Int64, token: [UInt8], admission: Admission, found: AccessTokenRecord?)] = [
+                ([1], 1_000, Self.digest, .admitted, AccessTokenRecord(userID: 1, expires: 2_000)),
+                ([1], 1_100, Self.digest, .replayed, nil),
+                ([2], 1_000, refresh, .admitted, nil),
+                ([3], 1_000, unknown, .admitted, nil),
+                // The served share holds its limit of 3: nothing new is remembered or read.
+                ([4], 1_000, Self.digest, .full, nil),
+                ([1], 1_200, Self.digest, .replayed, nil),
+            ]
+            for row in table {
+                let (admission, found) = try await store.admit(row.enc, until: row.now + 300, now: row.now, share: .served, readingAccess: row.token)
+                #expect(admission == row.admission, "\(row.enc) at \(row.now)")
+                #expect(found == row.found, "\(row.enc) at \(row.now)")
+            }
+            #expect(try await store.admit([3], until: 1_300, now: 1_000, share: .served) == .replayed, "remembered as admit remembers")
+        }
     }
 
     @Test("a store at its capacity remembers no new request, still tells a replay apart, and admits again once a sweep frees room", arguments: BackendStoreKind.all)

@@ -64,10 +64,10 @@ actor FakeBackendStore: BackendStore {
         tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires)
     }
 
-    func access(_ digest: [UInt8]) throws(BackendStoreFailure) -> (userID: Int, expires: Int64)? {
+    func access(_ digest: [UInt8]) throws(BackendStoreFailure) -> AccessTokenRecord? {
         try reachable()
         guard let token = tokens[digest], token.kind == .access else { return nil }
-        return (token.userID, token.expires)
+        return AccessTokenRecord(userID: token.userID, expires: token.expires)
     }
 
     func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {

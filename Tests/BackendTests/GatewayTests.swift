@@ -30,7 +30,7 @@ struct GatewayTests {
                 tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: nil),
                 catalogue: Catalogue(seed: 1, count: 10)
             ),
-            gateway: ObliviousGateway(keys: GatewayKeys(ring), replays: store, clock: gatewayClock ?? clock),
+            gateway: ObliviousGateway(keys: GatewayKeys(ring), store: store, clock: gatewayClock ?? clock),
             faults: FaultPlan(failures: 0), latency: .zero, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
     }

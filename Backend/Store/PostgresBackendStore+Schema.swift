@@ -1,0 +1,58 @@
+import Logging
+import PostgresNIO
+
+/// The store's schema: its two tables and their indexes, made at start-up by one gateway
+/// at a time.
+extension PostgresBackendStore {
+    /// The key of the advisory lock the migration holds: any fixed number, the same in
+    /// every gateway ("storefro" in ASCII, as a 64-bit integer).
+    static let migrationLock: Int64 = 0x7374_6f72_6566_726f
+
+    /// The schema, made when missing and brought to version 2 (the memory's shares), by
+    /// one gateway at a time: the others wait on the advisory lock, for the deadline at
+    /// most (`lock_timeout`), and then fail with a sentence naming it.
+    func migrate(logger: Logger) async throws(BackendStoreFailure) {
+        do {
+            _ = try await bounded {
+                try await self.client.withTransaction(logger: logger) { connection in
+                    // A statement's error comes with its rows: read them, or a lock not
+                    // had shows only as the next statement's "transaction is aborted".
+                    for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger) {}
+                    try await connection.query("""
+                        CREATE TABLE IF NOT EXISTS public.tokens (
+                            digest BYTEA PRIMARY KEY, kind TEXT NOT NULL, user_id BIGINT NOT NULL, expires BIGINT NOT NULL
+                        )
+                        """, logger: logger)
+                    try await connection.query(
+                        "CREATE TABLE IF NOT EXISTS public.replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
+                    )
+                    // A table another role made first, `IF NOT EXISTS` would adopt, and that
+                    // role could read the memory, or plant a token's digest and sign in as
+                    // anyone: the store's tables must be its role's own, before anything
+                    // else is asked of them.
+                    let owners = try await connection.query("""
+                        SELECT relname::TEXT, pg_get_userbyid(relowner)::TEXT FROM pg_class
+                        WHERE oid IN ('public.tokens'::regclass, 'public.replays'::regclass)
+                        AND relowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
+                        """, logger: logger)
+                    for try await (table, owner) in owners.decode((String, String).self) {
+                        throw BackendStoreFailure(
+                            "the table public.\(table) belongs to the role \(owner), not to the store's: that role could read or change "
+                                + "the sessions, so the store will not use it; drop it, or give the store a database of its own"
+                        )
+                    }
+                    try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON public.tokens (expires)", logger: logger)
+                    try await connection.query(
+                        "ALTER TABLE public.replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
+                    )
+                    try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON public.replays (expires)", logger: logger)
+                }
+            }
+        } catch let failure where failure.waitedForLock {
+            throw BackendStoreFailure(
+                "another session held the schema's lock (pg_advisory_xact_lock(\(Self.migrationLock))) for more than \(deadline); "
+                    + "a gateway starting beside this one holds it for a moment, anything longer is not a gateway's"
+            )
+        }
+    }
+}
