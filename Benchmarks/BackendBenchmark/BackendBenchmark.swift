@@ -10,8 +10,9 @@ import Logging
 /// same run: sealed logins (open, remember the request, keep two token digests, seal)
 /// and sealed searches (open, remember, look the token up, seal), sixteen at a time,
 /// against one gateway and against two gateways sharing the store. Prints requests a
-/// second and each store's ratio to the in-memory figure; `scripts/benchmark-backend`
-/// runs it in release, with a throwaway PostgreSQL.
+/// second, each store's ratio to the in-memory figure, and its searches as a fraction of
+/// the sealing floor (`SealingFloor`) measured first; `scripts/benchmark-backend` runs it
+/// in release, with a throwaway PostgreSQL.
 @main
 struct BackendBenchmark {
     static let concurrency = 16
@@ -43,7 +44,9 @@ struct BackendBenchmark {
             }
         }
 
-        print("sealed requests a second, \(requests) each, \(concurrency) at a time     logins   ratio   searches   ratio")
+        let floor = try await sealingFloor(ring: ring, requests: requests)
+        print("the floor: \(pad(floor)) sealed requests a second (sealing alone, in process, on \(cores) cores)")
+        print("sealed requests a second, \(requests) each, \(concurrency) at a time     logins   ratio   searches   ratio   of floor")
         var reference: [Int: (logins: Double, searches: Double)] = [:]
         for gateways in [1, 2] {
             for (name, open) in stores {
@@ -59,7 +62,8 @@ struct BackendBenchmark {
                 if name.hasPrefix("in memory") { reference[gateways] = figures }
                 let base = reference[gateways] ?? figures
                 print("  \(gateways) gateway\(gateways == 1 ? " " : "s"), \(name.padding(toLength: 28, withPad: " ", startingAt: 0))"
-                    + "\(pad(figures.logins)) \(ratio(figures.logins, base.logins))  \(pad(figures.searches)) \(ratio(figures.searches, base.searches))")
+                    + "\(pad(figures.logins)) \(ratio(figures.logins, base.logins))  \(pad(figures.searches)) \(ratio(figures.searches, base.searches))"
+                    + String(format: "   %5.2f", figures.searches / floor))
             }
             // Each run's SQLite file starts empty.
             try? FileManager.default.removeItem(atPath: folder + "/backend.sqlite")
@@ -70,6 +74,35 @@ struct BackendBenchmark {
     }
 
     static let silent = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+
+    /// The machine's cores, each of which the floor keeps busy.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The sealing floor for the benchmark's search: its request and a real answer to it,
+    /// taken from a gateway on an in-memory store.
+    static func sealingFloor(ring: GatewayKeyRing, requests: Int) async throws -> Double {
+        let configuration = ring.current.configuration
+        let answer = try await serving(store: InMemoryBackendStore(), ring: ring) { transport in
+            let login = #"{"username":"emilys","password":"emilyspass"}"#
+            let token = try await SealedCall.send("POST", "/auth/login", json: login, to: transport, configuration: configuration).accessToken()
+            return try await SealedCall.send("GET", searchPath, bearer: token, to: transport, configuration: configuration)
+        }
+        let request = BinaryHTTPRequest(
+            method: "GET", scheme: "http", authority: "127.0.0.1", path: searchPath,
+            headerFields: [.init(name: "date", value: HTTPDate.format(Date())), .init(name: "authorization", value: "Bearer \(String(repeating: "t", count: 43))")]
+        )
+        let fields: [BinaryHTTPField] = [
+            .init(name: "cache-control", value: "public, max-age=60"), .init(name: "content-type", value: "application/json"),
+            .init(name: "date", value: HTTPDate.format(Date())), .init(name: "etag", value: "\"0123456789abcdef\""),
+        ]
+        return try await SealingFloor.requestsASecond(
+            request: request, answer: BinaryHTTPResponse(status: answer.status, headerFields: fields, content: answer.content),
+            key: ring.current, count: requests * 4, cores: cores
+        )
+    }
+
+    /// The search every measured search asks.
+    static let searchPath = "/auth/products/search?q=phone&limit=10&skip=0"
 
     /// A gateway on `store`, a server of its own on a free port, and a transport to it.
     static func startGateway(on store: any BackendStore, ring: GatewayKeyRing) async throws -> (task: Task<Void, any Error>, transport: AsyncHTTPClientTransport) {
@@ -137,7 +170,7 @@ struct BackendBenchmark {
         }
         let searches = try await rate(requests) { index in
             let answer = try await SealedCall.send(
-                "GET", "/auth/products/search?q=phone&limit=10&skip=0", bearer: token,
+                "GET", searchPath, bearer: token,
                 to: transports[index % transports.count], configuration: configuration
             )
             guard answer.status == 200 else { throw BenchmarkFailure(reason: "a search answered \(answer.status): \(String(decoding: answer.content, as: UTF8.self))") }
