@@ -19,28 +19,57 @@ enum HKDFSHA256 {
     }
 
     private static func derive(mode: Int32, key: [UInt8], salt: [UInt8], info: [UInt8], length: Int) throws(CryptoError) -> [UInt8] {
-        guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_HKDF, nil) else { throw .libraryFailure("EVP_PKEY_CTX_new_id(HKDF)") }
-        defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_derive_init(context) == 1,
-              EVP_PKEY_CTX_set_hkdf_md(context, EVP_sha256()) == 1,
-              EVP_PKEY_CTX_set_hkdf_mode(context, mode) == 1
-        else { throw .libraryFailure("EVP_PKEY_derive_init(HKDF)") }
-        let keyLength = try Int32(libcryptoLength: key.count)
-        guard EVP_PKEY_CTX_set1_hkdf_key(context, key, keyLength) == 1 else { throw .libraryFailure("EVP_PKEY_CTX_set1_hkdf_key") }
-        if !salt.isEmpty {
-            let saltLength = try Int32(libcryptoLength: salt.count)
-            guard EVP_PKEY_CTX_set1_hkdf_salt(context, salt, saltLength) == 1 else { throw .libraryFailure("EVP_PKEY_CTX_set1_hkdf_salt") }
-        }
-        if !info.isEmpty {
-            let infoLength = try Int32(libcryptoLength: info.count)
-            guard EVP_PKEY_CTX_add1_hkdf_info(context, info, infoLength) == 1 else { throw .libraryFailure("EVP_PKEY_CTX_add1_hkdf_info") }
-        }
+        guard let context = HKDFAlgorithm.shared.kdf.flatMap({ EVP_KDF_CTX_new($0) }) else { throw .libraryFailure("EVP_KDF_CTX_new(HKDF)") }
+        defer { EVP_KDF_CTX_free(context) }
         var output = [UInt8](repeating: 0, count: length)
-        var written = length
-        guard EVP_PKEY_derive(context, &output, &written) == 1, written == length else {
+        var mode = mode
+        var digest = HKDFAlgorithm.digestName
+        // Each parameter points into its value only while the call runs, and names it
+        // with a literal, whose bytes never move. A salt or info left out is empty.
+        let derived = withUnsafeMutablePointer(to: &mode) { mode in
+            digest.withUnsafeMutableBufferPointer { digest in
+                key.withUnsafeBytes { key in
+                    salt.withUnsafeBytes { salt in
+                        info.withUnsafeBytes { info in
+                            var parameters = [
+                                OSSL_PARAM_construct_utf8_string(cName("digest"), digest.baseAddress, 0),
+                                OSSL_PARAM_construct_int(cName("mode"), mode),
+                            ]
+                            for (name, bytes): (StaticString, UnsafeRawBufferPointer) in [("key", key), ("salt", salt), ("info", info)] where !bytes.isEmpty {
+                                parameters.append(OSSL_PARAM_construct_octet_string(cName(name), UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count))
+                            }
+                            parameters.append(OSSL_PARAM_construct_end())
+                            return EVP_KDF_derive(context, &output, length, parameters) == 1
+                        }
+                    }
+                }
+            }
+        }
+        guard derived else {
             output.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
-            throw .libraryFailure("EVP_PKEY_derive(HKDF)")
+            throw .libraryFailure("EVP_KDF_derive(HKDF)")
         }
         return output
+    }
+
+    /// A parameter's name as C reads it: a literal's bytes, NUL-terminated, never moved.
+    private static func cName(_ name: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+}
+
+/// HKDF fetched from the default provider once: a context made from nothing
+/// (`EVP_PKEY_CTX_new_id`) has OpenSSL 3 look the KDF up again on every call, and HPKE
+/// makes about ten calls for each request and its answer.
+private final class HKDFAlgorithm: @unchecked Sendable {
+    static let shared = HKDFAlgorithm()
+    /// The digest HKDF runs on, as its parameter names it.
+    static let digestName = Array("SHA256".utf8CString)
+
+    /// Immutable once fetched; libcrypto's KDF objects may be shared between threads.
+    let kdf: OpaquePointer?
+
+    private init() {
+        kdf = EVP_KDF_fetch(nil, "HKDF", nil)
     }
 }
