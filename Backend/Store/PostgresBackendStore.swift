@@ -107,38 +107,32 @@ public final class PostgresBackendStore: BackendStore {
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
-        guard !capacity.isFull(share) else {
-            // Full: a replay is still told apart; anything new is not remembered.
-            let kept = try await integers("SELECT 1::BIGINT FROM public.replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
-            return kept.isEmpty ? .full : .replayed
-        }
-        // Inserted, or an expired memory of it renewed: a row comes back. A live memory
-        // of it: the update's condition fails, and none does. Of two gateways inserting
-        // one `enc` at once, the second waits on the first's row and then finds it live.
-        let admitted = try await integers(
-            """
-            INSERT INTO public.replays (enc, expires, refused) VALUES (\(ByteBuffer(bytes: enc)), \(expiry), \(share == .refused))
-            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < \(now)
-            RETURNING 1::BIGINT
-            """
-        )
-        guard !admitted.isEmpty else { return .replayed }
-        capacity.admitted(share)
-        return .admitted
+        try await admit(enc, until: expiry, now: now, share: share, reading: nil).0
     }
 
     public func admit(
         _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, readingAccess digest: [UInt8]
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
+        try await admit(enc, until: expiry, now: now, share: share, reading: digest)
+    }
+
+    /// Both admissions in one statement: the access token whose digest is `digest` is
+    /// read with it, none when nil (`= NULL` matches no row).
+    private func admit(
+        _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, reading digest: [UInt8]?
+    ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
         guard !capacity.isFull(share) else {
-            // Full, nothing new is remembered and nothing read: `admit` alone says which.
-            return (try await admit(enc, until: expiry, now: now, share: share), nil)
+            // Full: a replay is still told apart; anything new is not remembered, nothing read.
+            let kept = try await integers("SELECT 1::BIGINT FROM public.replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
+            return (kept.isEmpty ? .full : .replayed, nil)
         }
-        // `admit`'s insert, and the token read only for the row it returns: no row is a
-        // replay; a row is admitted, with the token's columns or NULLs. One statement sees
-        // one snapshot, taken as it starts, after the request arrived: the token is read
-        // as fresh as a second statement would read it, and the insert is committed before
-        // the statement answers, so the request is remembered before anything is answered.
+        // Inserted, or an expired memory of it renewed: a row comes back, with the token's
+        // columns or NULLs. A live memory of it: the update's condition fails, and none
+        // does. Of two gateways inserting one `enc` at once, the second waits on the
+        // first's row and then finds it live. One statement sees one snapshot, taken as it
+        // starts, after the request arrived: the token is read as fresh as a second
+        // statement would read it, and the insert is committed before the statement
+        // answers, so the request is remembered before anything is answered.
         let rows = try await bounded {
             var rows: [(Int?, Int64?)] = []
             let statement: PostgresQuery = """
@@ -148,7 +142,7 @@ public final class PostgresBackendStore: BackendStore {
                     RETURNING 1
                 )
                 SELECT tokens.user_id, tokens.expires FROM admitted
-                LEFT JOIN public.tokens ON tokens.digest = \(ByteBuffer(bytes: digest)) AND tokens.kind = 'access'
+                LEFT JOIN public.tokens ON tokens.digest = \(digest.map { ByteBuffer(bytes: $0) }) AND tokens.kind = 'access'
                 """
             for try await row in try await self.client.query(statement).decode((Int?, Int64?).self) {
                 rows.append(row)
