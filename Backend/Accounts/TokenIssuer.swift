@@ -90,11 +90,11 @@ actor TokenIssuer {
     /// How `accessToken` fares now: from `read` when that is this token's, read with the
     /// request's admission; from the store otherwise.
     func check(accessToken: String, read: AccessRead?) async -> Check {
-        guard let digest = try? Self.digest(accessToken) else { return .unknown }
         let kept: AccessTokenRecord?
-        if let read, read.digest == digest {
+        if let read, read.token == accessToken {
             kept = read.record
         } else {
+            guard let digest = try? Self.digest(accessToken) else { return .unknown }
             do {
                 kept = try await records.access(digest)
             } catch {
@@ -125,8 +125,8 @@ actor TokenIssuer {
 /// remembered the request (`BackendStore.admit(_:until:now:share:readingAccess:)`), so
 /// a signed-in request costs the database one round trip.
 struct AccessRead: Sendable {
-    /// The digest of the token that was read.
-    let digest: [UInt8]
+    /// The token that was read.
+    let token: String
     /// The token as kept; nil when none is.
     let record: AccessTokenRecord?
 }

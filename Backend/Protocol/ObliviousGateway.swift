@@ -63,18 +63,19 @@ struct ObliviousGateway: Sendable {
         let judgement = Self.window.judge(sent: sent.map { Int64($0.timeIntervalSince1970) }, now: now)
         let innerRequest = inner.map(Self.storeRequest)
         // A request to be served with a bearer token has the token read with its admission.
-        let bearerDigest = judgement.servable ? innerRequest?.bearerToken.flatMap { try? TokenIssuer.digest($0) } : nil
+        let bearer = judgement.servable ? innerRequest?.bearerToken : nil
+        let bearerDigest = bearer.flatMap { try? TokenIssuer.digest($0) }
         var tokenRead: AccessRead?
         // Remembered before any answer, whatever it is: a request refused here is never
         // served later, when a relay that kept it sends it again.
         if let until = judgement.rememberUntil {
             let admission: Admission
             do {
-                if let bearerDigest {
-                    let (admitted, token) = try await store.admit(
+                if let bearer, let bearerDigest {
+                    let (admitted, record) = try await store.admit(
                         opened.encapsulatedKey, until: until, now: now, share: judgement.share, readingAccess: bearerDigest
                     )
-                    (admission, tokenRead) = (admitted, AccessRead(digest: bearerDigest, record: token))
+                    (admission, tokenRead) = (admitted, AccessRead(token: bearer, record: record))
                 } else {
                     admission = try await store.admit(opened.encapsulatedKey, until: until, now: now, share: judgement.share)
                 }
