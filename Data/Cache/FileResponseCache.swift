@@ -35,11 +35,22 @@ public struct FileResponseCache: ResponseCache {
     private let checkOneNewEntryIn: Int
     private let clock: any WallClock
 
-    public init(directory: String, limits: CacheLimits = .standard, checkOneNewEntryIn: Int = 16, clock: any WallClock) {
+    /// - Parameter checkOneNewEntryIn: how often a new entry checks the limits; by
+    ///   default `checkInterval(for: limits)`.
+    public init(directory: String, limits: CacheLimits = .standard, checkOneNewEntryIn: Int? = nil, clock: any WallClock) {
         self.directory = directory
         self.limits = limits
-        self.checkOneNewEntryIn = max(1, checkOneNewEntryIn)
+        self.checkOneNewEntryIn = max(1, checkOneNewEntryIn ?? Self.checkInterval(for: limits))
         self.clock = clock
+    }
+
+    /// One new entry in this many checks the limits: a 125th of the entry limit (16 for
+    /// the standard 2,000), so the limits are passed by at most about 0.8%. A check lists
+    /// the whole folder, so its cost grows with the limit; checking less often in the
+    /// same measure keeps what a write pays for checks, spread over the writes that
+    /// skip them, the same at any limit.
+    public static func checkInterval(for limits: CacheLimits) -> Int {
+        max(1, limits.maximumEntries / 125)
     }
 
     /// Every file in the cache folder is an entry or an entry being written.

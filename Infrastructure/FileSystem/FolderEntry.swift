@@ -26,6 +26,7 @@ extension PrivateFiles {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
+        let base = FilePath(folder)
         var files: [FolderEntry] = []
         while let entry = readdir(directory) {
             var status = stat()
@@ -34,7 +35,7 @@ extension PrivateFiles {
             let name = withName(of: entry) { String(cString: $0) }
             let modified = modificationTime(of: status)
             files.append(FolderEntry(
-                name: name, path: FilePath(folder).appending(name).string, size: Int(status.st_size),
+                name: name, path: base.appending(name).string, size: Int(status.st_size),
                 modified: Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
             ))
         }

@@ -124,6 +124,15 @@ struct FileResponseCacheTests {
         #expect(await cache.answer(for: "d") != nil)
     }
 
+    /// A check lists the whole folder: checked in the same measure less often as the
+    /// limit grows, a write pays the same for checks at any limit.
+    @Test("by default one new entry in a 125th of the entry limit checks the limits, and at least every one", arguments: [
+        (1, 1), (124, 1), (250, 2), (2_000, 16), (20_000, 160), (1_000_000, 8_000),
+    ])
+    func checkInterval(maximumEntries: Int, interval: Int) {
+        #expect(FileResponseCache.checkInterval(for: CacheLimits(maximumEntries: maximumEntries, maximumBytes: 1)) == interval)
+    }
+
     @Test("a new entry checks the limits one time in N, chosen by its name; a replacing write never does")
     func checksOneNewEntryInN() async throws {
         let temporary = try TemporaryDirectory()
