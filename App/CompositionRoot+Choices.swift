@@ -39,7 +39,7 @@ extension CompositionRoot {
     static let responseCaches = ImplementationChoices<(settings: ClientSettings, clock: any WallClock), any ResponseCache>(
         what: "response cache", variable: "STOREFRONT_RESPONSE_CACHE", choices: [
             ImplementationChoice(name: "file", summary: "one file per answer in the cache folder") { input throws(StartupFailure) in
-                FileResponseCache(directory: input.settings.cacheDirectory, clock: input.clock)
+                FileResponseCache(directory: input.settings.cacheDirectory, limits: input.settings.cacheLimits, clock: input.clock)
             },
         ]
     )

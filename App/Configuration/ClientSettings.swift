@@ -26,6 +26,8 @@ struct ClientSettings: Sendable {
     let implementations: ImplementationNames
     /// How an https backend must prove its identity.
     var trust: ServerTrust = .system
+    /// How large the response cache may grow.
+    var cacheLimits: CacheLimits = .standard
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
@@ -53,6 +55,7 @@ struct ClientSettings: Sendable {
             baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache, implementations: implementations
         )
         settings.trust = try trust(options, environment: environment, baseURL: baseURL)
+        settings.cacheLimits = try CacheLimitSettings.resolve(environment: environment)
         if checkingFiles, let failure = settings.checkFiles() {
             throw failure
         }

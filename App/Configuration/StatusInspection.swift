@@ -51,7 +51,11 @@ struct StatusInspection {
                 store: place.store, holder: place.holder, location: place.location,
                 permissions: place.permissions, isPrivate: place.isPrivate, fix: place.fix
             ),
-            cache: .init(store: settings.implementations.responseCache, folder: settings.cacheDirectory, entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt),
+            cache: .init(
+                store: settings.implementations.responseCache, folder: settings.cacheDirectory,
+                entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt,
+                maximumEntries: settings.cacheLimits.maximumEntries, maximumBytes: settings.cacheLimits.maximumBytes
+            ),
             check: check
         )
     }

@@ -15,6 +15,8 @@ struct StatusDocument: Encodable {
         let entries: Int
         let bytes: Int
         let oldestStoredAt: String?
+        let maximumEntries: Int
+        let maximumBytes: Int
     }
 
     let backend: String
@@ -52,7 +54,8 @@ struct StatusDocument: Encodable {
             ),
             cache: .init(
                 store: report.cache.store, folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
-                oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601)
+                oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601),
+                maximumEntries: report.cache.maximumEntries, maximumBytes: report.cache.maximumBytes
             ),
             check: report.check?.sentence
         ))

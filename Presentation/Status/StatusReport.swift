@@ -45,13 +45,18 @@ public struct StatusReport: Equatable, Sendable {
         public let entries: Int
         public let bytes: Int
         public let oldestStoredAt: Date?
+        /// The limits it keeps to: `STOREFRONT_CACHE_MAX_ENTRIES`, `STOREFRONT_CACHE_MAX_BYTES`.
+        public let maximumEntries: Int
+        public let maximumBytes: Int
 
-        public init(store: String, folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?) {
+        public init(store: String, folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?, maximumEntries: Int, maximumBytes: Int) {
             self.store = store
             self.folder = folder
             self.entries = entries
             self.bytes = bytes
             self.oldestStoredAt = oldestStoredAt
+            self.maximumEntries = maximumEntries
+            self.maximumBytes = maximumBytes
         }
     }
 
