@@ -85,10 +85,48 @@ struct ClientBenchmark {
             print("  \(name.padding(toLength: 42, withPad: " ", startingAt: 0))\(pad(value))")
         }
 
+        try await printStores(of: recordedBody, under: folder)
+
         await adapter.shutdown()
         backend.cancel()
         _ = await backend.result
         await store.close()
+    }
+
+    /// What keeping a new answer costs in caches of 20, 2,000 (the standard limit) and
+    /// 20,000 entries (the limit raised), as means: a median would leave out the write in
+    /// `FileResponseCache.checkInterval` that lists the folder to check the limits, and a
+    /// person pays for it spread over the others. Each new entry is removed again, untimed,
+    /// so the folder stays at its size; the sizes take turns, so the file system's own
+    /// drift falls on all three alike.
+    private static func printStores(of body: [UInt8], under folder: String) async throws {
+        let stores = 3_200
+        let validity = CacheValidity(freshFor: .seconds(60), etag: nil)
+        let sizes = [20, 2_000, 20_000]
+        var caches: [(limits: CacheLimits, cache: FileResponseCache)] = []
+        for size in sizes {
+            let limits = size > CacheLimits.standard.maximumEntries ? CacheLimits(maximumEntries: size, maximumBytes: 1 << 30) : .standard
+            let cache = FileResponseCache(directory: folder + "/cache-\(size)", limits: limits, clock: SystemWallClock())
+            for index in 0..<size {
+                await cache.store(body, for: "filler \(index)", validity: validity)
+            }
+            caches.append((limits, cache))
+        }
+        let clock = ContinuousClock()
+        var times = Array(repeating: [Duration](), count: sizes.count)
+        for index in 0..<stores {
+            for (turn, sized) in caches.enumerated() {
+                times[turn].append(await clock.measure { await sized.cache.store(body, for: "new \(index)", validity: validity) })
+                await sized.cache.remove(key: "new \(index)")
+            }
+        }
+        print("a new answer kept, \(stores) each, in a cache of (µs)    mean      p50   mean / 20 entries")
+        let means = times.map { Double($0.reduce(.zero, +).wholeMicroseconds) / Double(stores) }
+        for (turn, size) in sizes.enumerated() {
+            let ratio = turn == 0 ? "" : String(format: "%.2f×", means[turn] / means[0])
+            let label = "  \(size) entries, one in \(FileResponseCache.checkInterval(for: caches[turn].limits)) lists the folder"
+            print("\(label.padding(toLength: 46, withPad: " ", startingAt: 0))\(pad(Int(means[turn].rounded()))) \(pad(percentile(times[turn], 0.50)))   \(ratio)")
+        }
     }
 
     /// `iterations` runs of each of `first` and `second`, interleaved so drift in the
