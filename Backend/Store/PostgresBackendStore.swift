@@ -133,25 +133,17 @@ public final class PostgresBackendStore: BackendStore {
         // starts, after the request arrived: the token is read as fresh as a second
         // statement would read it, and the insert is committed before the statement
         // answers, so the request is remembered before anything is answered.
+        let statement = AdmissionStatement(enc: enc, expiry: expiry, refused: share == .refused, now: now, digest: digest)
         let rows = try await bounded {
-            var rows: [(Int?, Int64?)] = []
-            let statement: PostgresQuery = """
-                WITH admitted AS (
-                    INSERT INTO public.replays (enc, expires, refused) VALUES (\(ByteBuffer(bytes: enc)), \(expiry), \(share == .refused))
-                    ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < \(now)
-                    RETURNING 1
-                )
-                SELECT tokens.user_id, tokens.expires FROM admitted
-                LEFT JOIN public.tokens ON tokens.digest = \(digest.map { ByteBuffer(bytes: $0) }) AND tokens.kind = 'access'
-                """
-            for try await row in try await self.client.query(statement).decode((Int?, Int64?).self) {
+            var rows: [AdmissionStatement.Row] = []
+            for try await row in try await self.client.execute(statement) {
                 rows.append(row)
             }
             return rows
         }
         guard let row = rows.first else { return (.replayed, nil) }
         capacity.admitted(share)
-        guard let userID = row.0, let expires = row.1 else { return (.admitted, nil) }
+        guard let userID = row.userID, let expires = row.expires else { return (.admitted, nil) }
         return (.admitted, AccessTokenRecord(userID: userID, expires: expires))
     }
 
