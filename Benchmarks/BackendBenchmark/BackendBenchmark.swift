@@ -11,8 +11,9 @@ import Logging
 /// and sealed searches (open, remember, look the token up, seal), sixteen at a time,
 /// against one gateway and against two gateways sharing the store. Prints requests a
 /// second, each store's ratio to the in-memory figure, and its searches as a fraction of
-/// the sealing floor (`SealingFloor`) measured first; `scripts/benchmark-backend` runs it
-/// in release, with a throwaway PostgreSQL.
+/// the sealing floor (`SealingFloor`) measured first, then the processor time each
+/// request took (`ProcessorTime`); `scripts/benchmark-backend` runs it in release, with a
+/// throwaway PostgreSQL.
 @main
 struct BackendBenchmark {
     static let concurrency = 16
@@ -25,6 +26,7 @@ struct BackendBenchmark {
         }
         let requests = arguments.first.flatMap(Int.init) ?? 2_000
         let postgres = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+        let postmaster = postgres.flatMap(ProcessorTime.postmaster(of:))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-backend-bench-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -47,7 +49,8 @@ struct BackendBenchmark {
         let floor = try await sealingFloor(ring: ring, requests: requests)
         print("the floor: \(pad(floor)) sealed requests a second (sealing alone, in process, on \(cores) cores)")
         print("sealed requests a second, \(requests) each, \(concurrency) at a time     logins   ratio   searches   ratio   of floor")
-        var reference: [Int: (logins: Double, searches: Double)] = [:]
+        var reference: [Int: Figures] = [:]
+        var times: [String] = []
         for gateways in [1, 2] {
             for (name, open) in stores {
                 // Each gateway opens the store itself, as a second process does: the same
@@ -57,13 +60,16 @@ struct BackendBenchmark {
                 for index in 0..<gateways {
                     opened.append(index > 0 && name.hasPrefix("in memory") ? opened[0] : try await open(index))
                 }
-                let figures = try await measure(stores: opened, ring: ring, requests: requests)
+                let figures = try await measure(stores: opened, ring: ring, requests: requests, postmaster: postmaster)
                 for store in opened.prefix(name.hasPrefix("in memory") ? 1 : gateways) { await store.close() }
                 if name.hasPrefix("in memory") { reference[gateways] = figures }
                 let base = reference[gateways] ?? figures
-                print("  \(gateways) gateway\(gateways == 1 ? " " : "s"), \(name.padding(toLength: 28, withPad: " ", startingAt: 0))"
-                    + "\(pad(figures.logins)) \(ratio(figures.logins, base.logins))  \(pad(figures.searches)) \(ratio(figures.searches, base.searches))"
-                    + String(format: "   %5.2f", figures.searches / floor))
+                let row = "  \(gateways) gateway\(gateways == 1 ? " " : "s"), \(name.padding(toLength: 28, withPad: " ", startingAt: 0))"
+                print(row + "\(pad(figures.logins.rate)) \(ratio(figures.logins.rate, base.logins.rate))  "
+                    + "\(pad(figures.searches.rate)) \(ratio(figures.searches.rate, base.searches.rate))"
+                    + String(format: "   %5.2f", figures.searches.rate / floor))
+                times.append(row + "\(milliseconds(figures.logins.time))  \(milliseconds(figures.searches.time))  "
+                    + ratio(base.searches.time.total / figures.searches.time.total, 1))
             }
             // Each run's SQLite file starts empty.
             try? FileManager.default.removeItem(atPath: folder + "/backend.sqlite")
@@ -71,6 +77,8 @@ struct BackendBenchmark {
         if postgres == nil {
             print("  (PostgreSQL not measured: run through scripts/benchmark-backend, which starts one)")
         }
+        print("processor time a request, ms: all of it (the database's)          logins          searches   memory's ÷ this")
+        times.forEach { print($0) }
     }
 
     static let silent = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
@@ -137,14 +145,28 @@ struct BackendBenchmark {
     }
 
     /// Logins, then searches, spread over one gateway per store, each a server of its own.
-    static func measure(stores: [any BackendStore], ring: GatewayKeyRing, requests: Int) async throws -> (logins: Double, searches: Double) {
+    /// A phase's requests a second, and the processor time each request took.
+    struct Phase {
+        let rate: Double
+        let time: ProcessorTime
+    }
+
+    /// What `loginsThenSearches` measures.
+    struct Figures {
+        let logins: Phase
+        let searches: Phase
+    }
+
+    static func measure(stores: [any BackendStore], ring: GatewayKeyRing, requests: Int, postmaster: Int32?) async throws -> Figures {
         var servers: [(task: Task<Void, any Error>, transport: AsyncHTTPClientTransport)] = []
         for store in stores {
             servers.append(try await startGateway(on: store, ring: ring))
         }
         let transports = servers.map(\.transport)
         do {
-            let figures = try await loginsThenSearches(through: transports, configuration: ring.current.configuration, requests: requests)
+            let figures = try await loginsThenSearches(
+                through: transports, configuration: ring.current.configuration, requests: requests, postmaster: postmaster
+            )
             for server in servers {
                 await server.transport.shutdown()
                 server.task.cancel()
@@ -160,22 +182,30 @@ struct BackendBenchmark {
     }
 
     static func loginsThenSearches(
-        through transports: [AsyncHTTPClientTransport], configuration: ObliviousKeyConfiguration, requests: Int
-    ) async throws -> (logins: Double, searches: Double) {
+        through transports: [AsyncHTTPClientTransport], configuration: ObliviousKeyConfiguration, requests: Int, postmaster: Int32?
+    ) async throws -> Figures {
         let login = #"{"username":"emilys","password":"emilyspass"}"#
         let token = try await SealedCall.send("POST", "/auth/login", json: login, to: transports[0], configuration: configuration).accessToken()
-        let logins = try await rate(requests) { index in
+        let logins = try await phase(requests, postmaster: postmaster) { index in
             let answer = try await SealedCall.send("POST", "/auth/login", json: login, to: transports[index % transports.count], configuration: configuration)
             guard answer.status == 200 else { throw BenchmarkFailure(reason: "a login answered \(answer.status)") }
         }
-        let searches = try await rate(requests) { index in
+        let searches = try await phase(requests, postmaster: postmaster) { index in
             let answer = try await SealedCall.send(
                 "GET", searchPath, bearer: token,
                 to: transports[index % transports.count], configuration: configuration
             )
             guard answer.status == 200 else { throw BenchmarkFailure(reason: "a search answered \(answer.status): \(String(decoding: answer.content, as: UTF8.self))") }
         }
-        return (logins, searches)
+        return Figures(logins: logins, searches: searches)
+    }
+
+    /// `rate`, with the processor time the calls took, each.
+    static func phase(_ count: Int, postmaster: Int32?, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Phase {
+        let before = ProcessorTime.now(postmaster: postmaster)
+        let rate = try await rate(count, call)
+        let spent = ProcessorTime.now(postmaster: postmaster) - before
+        return Phase(rate: rate, time: ProcessorTime(benchmark: spent.benchmark / count, database: spent.database / count))
     }
 
     /// `count` calls of `call`, `concurrency` at a time: calls a second.
@@ -201,6 +231,11 @@ struct BackendBenchmark {
 
     static func pad(_ value: Double) -> String {
         String(Int(value.rounded())).padding(toLength: 8, withPad: " ", startingAt: 0)
+    }
+
+    /// "2.57 (0.21)": all of a request's processor time, and the database's part, in ms.
+    static func milliseconds(_ time: ProcessorTime) -> String {
+        String(format: "%6.2f (%4.2f)", time.total / .milliseconds(1), time.database / .milliseconds(1))
     }
 
     static func ratio(_ value: Double, _ base: Double) -> String {
