@@ -64,8 +64,9 @@ public struct CacheLimits: Sendable, Equatable {
         self.maximumBytes = maximumBytes
     }
 
-    /// What the app runs with: 2,000 entries and 50 MiB, far more than a session of
-    /// searching fills, small enough that a forgotten cache folder costs little.
+    /// What the app runs with unless told otherwise (`STOREFRONT_CACHE_MAX_ENTRIES`,
+    /// `STOREFRONT_CACHE_MAX_BYTES`): 2,000 entries and 50 MiB, far more than a session
+    /// of searching fills, small enough that a forgotten cache folder costs little.
     public static let standard = CacheLimits(maximumEntries: 2_000, maximumBytes: 50 * 1024 * 1024)
 }
 
