@@ -24,7 +24,8 @@ struct BackendBenchmark {
             try await Flood.run(seconds: arguments.dropFirst().first.flatMap(Int.init) ?? 60)
             return
         }
-        let requests = arguments.first.flatMap(Int.init) ?? 2_000
+        let searchesOnly = arguments.first == "--searches" ? arguments.dropFirst().first : nil
+        let requests = arguments.dropFirst(searchesOnly == nil ? 0 : 2).first.flatMap(Int.init) ?? 2_000
         let postgres = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
         let postmaster = postgres.flatMap(ProcessorTime.postmaster(of:))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-backend-bench-\(UUID().uuidString)").path
@@ -32,18 +33,10 @@ struct BackendBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let ring = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
 
-        // Each database the backend offers (a new one does not compile until it is here),
-        // PostgreSQL when scripts/with-postgres named a cluster.
-        var stores: [(name: String, open: (Int) async throws -> any BackendStore)] = [("in memory (the reference)", { _ in InMemoryBackendStore() })]
-        for database in StoreDatabaseKind.allCases {
-            switch database {
-            case .sqlite:
-                stores.append(("SQLite, one file", { _ in try await SQLiteBackendStore.open(file: folder + "/backend.sqlite") }))
-            case .postgresql:
-                guard let postgres else { continue }
-                let address = try PostgresAddress(uri: postgres)
-                stores.append(("PostgreSQL, local socket", { _ in try await PostgresBackendStore.open(address, logger: silent) }))
-            }
+        let stores = try Self.stores(in: folder, postgres: postgres)
+        if let searchesOnly {
+            try await searches(on: searchesOnly, of: stores, ring: ring, requests: requests, postmaster: postmaster)
+            return
         }
 
         let floor = try await sealingFloor(ring: ring, requests: requests)
