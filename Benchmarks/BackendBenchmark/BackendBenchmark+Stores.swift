@@ -32,7 +32,8 @@ extension BackendBenchmark {
     ) async throws {
         guard let chosen = stores.first(where: { $0.name.lowercased().contains(name.lowercased()) }) else {
             // A usage error, said as one: thrown, it would end in a crash report.
-            FileHandle.standardError.write(Foundation.Data("BackendBenchmark: no store's name holds \(name); the stores: \(stores.map(\.name).joined(separator: "; "))\n".utf8))
+            let sentence = "BackendBenchmark: no store's name holds \(name); the stores: \(stores.map(\.name).joined(separator: "; "))\n"
+            try? FileHandle.standardError.write(contentsOf: Foundation.Data(sentence.utf8))
             exit(64)
         }
         let store = try await chosen.open(0)
