@@ -40,7 +40,6 @@ struct AdmissionStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (userID, expires) = try row.decode((Int?, Int64?).self)
-        return (userID, expires)
+        try row.decode((Int?, Int64?).self)
     }
 }

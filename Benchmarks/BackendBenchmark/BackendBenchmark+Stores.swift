@@ -39,11 +39,9 @@ extension BackendBenchmark {
         let store = try await chosen.open(0)
         let configuration = ring.current.configuration
         let searched = try await serving(store: store, ring: ring) { transport in
-            let login = #"{"username":"emilys","password":"emilyspass"}"#
-            let token = try await SealedCall.send("POST", "/auth/login", json: login, to: transport, configuration: configuration).accessToken()
+            let token = try await SealedCall.signIn(to: transport, configuration: configuration)
             return try await phase(requests, postmaster: postmaster) { _ in
-                let answer = try await SealedCall.send("GET", searchPath, bearer: token, to: transport, configuration: configuration)
-                guard answer.status == 200 else { throw BenchmarkFailure(reason: "a search answered \(answer.status)") }
+                try await SealedCall.search(bearer: token, to: transport, configuration: configuration)
             }
         }
         await store.close()

@@ -84,8 +84,7 @@ struct BackendBenchmark {
     static func sealingFloor(ring: GatewayKeyRing, requests: Int) async throws -> Double {
         let configuration = ring.current.configuration
         let answer = try await serving(store: InMemoryBackendStore(), ring: ring) { transport in
-            let login = #"{"username":"emilys","password":"emilyspass"}"#
-            let token = try await SealedCall.send("POST", "/auth/login", json: login, to: transport, configuration: configuration).accessToken()
+            let token = try await SealedCall.signIn(to: transport, configuration: configuration)
             return try await SealedCall.send("GET", searchPath, bearer: token, to: transport, configuration: configuration)
         }
         let request = BinaryHTTPRequest(
@@ -137,7 +136,6 @@ struct BackendBenchmark {
         }
     }
 
-    /// Logins, then searches, spread over one gateway per store, each a server of its own.
     /// A phase's requests a second, and the processor time each request took.
     struct Phase {
         let rate: Double
@@ -150,6 +148,7 @@ struct BackendBenchmark {
         let searches: Phase
     }
 
+    /// Logins, then searches, spread over one gateway per store, each a server of its own.
     static func measure(stores: [any BackendStore], ring: GatewayKeyRing, requests: Int, postmaster: Int32?) async throws -> Figures {
         var servers: [(task: Task<Void, any Error>, transport: AsyncHTTPClientTransport)] = []
         for store in stores {
@@ -177,18 +176,15 @@ struct BackendBenchmark {
     static func loginsThenSearches(
         through transports: [AsyncHTTPClientTransport], configuration: ObliviousKeyConfiguration, requests: Int, postmaster: Int32?
     ) async throws -> Figures {
-        let login = #"{"username":"emilys","password":"emilyspass"}"#
-        let token = try await SealedCall.send("POST", "/auth/login", json: login, to: transports[0], configuration: configuration).accessToken()
+        let token = try await SealedCall.signIn(to: transports[0], configuration: configuration)
         let logins = try await phase(requests, postmaster: postmaster) { index in
-            let answer = try await SealedCall.send("POST", "/auth/login", json: login, to: transports[index % transports.count], configuration: configuration)
+            let answer = try await SealedCall.send(
+                "POST", "/auth/login", json: SealedCall.login, to: transports[index % transports.count], configuration: configuration
+            )
             guard answer.status == 200 else { throw BenchmarkFailure(reason: "a login answered \(answer.status)") }
         }
         let searches = try await phase(requests, postmaster: postmaster) { index in
-            let answer = try await SealedCall.send(
-                "GET", searchPath, bearer: token,
-                to: transports[index % transports.count], configuration: configuration
-            )
-            guard answer.status == 200 else { throw BenchmarkFailure(reason: "a search answered \(answer.status): \(String(decoding: answer.content, as: UTF8.self))") }
+            try await SealedCall.search(bearer: token, to: transports[index % transports.count], configuration: configuration)
         }
         return Figures(logins: logins, searches: searches)
     }
@@ -198,7 +194,7 @@ struct BackendBenchmark {
         let before = ProcessorTime.now(postmaster: postmaster)
         let rate = try await rate(count, call)
         let spent = ProcessorTime.now(postmaster: postmaster) - before
-        return Phase(rate: rate, time: ProcessorTime(benchmark: spent.benchmark / count, database: spent.database / count))
+        return Phase(rate: rate, time: spent / count)
     }
 
     /// `count` calls of `call`, `concurrency` at a time: calls a second.

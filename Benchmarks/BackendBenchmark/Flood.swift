@@ -50,7 +50,6 @@ enum Flood {
     static func floodThenLogins(
         through transport: AsyncHTTPClientTransport, configuration: ObliviousKeyConfiguration, seconds: Int
     ) async throws -> (flood: (count: Int, rate: Double, statuses: [Int: Int]), after: Int) {
-        let login = #"{"username":"emilys","password":"emilyspass"}"#
         let clock = ContinuousClock()
         let end = clock.now + .seconds(seconds)
         let started = clock.now
@@ -60,7 +59,7 @@ enum Flood {
                     var statuses: [Int: Int] = [:]
                     while clock.now < end {
                         let ahead = Date().addingTimeInterval(Double.random(in: 400...86_000))
-                        let answer = try await SealedCall.send("POST", "/auth/login", json: login, dated: ahead, to: transport, configuration: configuration)
+                        let answer = try await SealedCall.send("POST", "/auth/login", json: SealedCall.login, dated: ahead, to: transport, configuration: configuration)
                         statuses[answer.status, default: 0] += 1
                     }
                     return statuses
@@ -72,7 +71,7 @@ enum Flood {
         let rate = Double(count) / ((clock.now - started) / .seconds(1))
         var served = 0
         for _ in 0..<100 {
-            let answer = try await SealedCall.send("POST", "/auth/login", json: login, to: transport, configuration: configuration)
+            let answer = try await SealedCall.send("POST", "/auth/login", json: SealedCall.login, to: transport, configuration: configuration)
             if answer.status == 200 { served += 1 }
         }
         return ((count, rate, statuses), served)

@@ -26,6 +26,11 @@ struct ProcessorTime {
         ProcessorTime(benchmark: later.benchmark - earlier.benchmark, database: later.database - earlier.database)
     }
 
+    /// The time of each of `count` requests that took `time` in all.
+    static func / (time: ProcessorTime, count: Int) -> ProcessorTime {
+        ProcessorTime(benchmark: time.benchmark / count, database: time.database / count)
+    }
+
     /// The postmaster's process id, from the lock file beside the socket that
     /// `uri` (scripts/with-postgres's `postgres://…?host=FOLDER&port=PORT`) names.
     static func postmaster(of uri: String) -> Int32? {

@@ -28,6 +28,24 @@ struct SealedCall {
         return SealedCall(status: answer.status, content: answer.content)
     }
 
+    /// The body of every login the benchmark sends: the catalogue's first user.
+    static let login = #"{"username":"emilys","password":"emilyspass"}"#
+
+    /// Signs in once through `transport`: the access token.
+    static func signIn(to transport: AsyncHTTPClientTransport, configuration: ObliviousKeyConfiguration) async throws -> String {
+        try await send("POST", "/auth/login", json: login, to: transport, configuration: configuration).accessToken()
+    }
+
+    /// The benchmark's search, signed in with `token`, which must be answered 200.
+    static func search(
+        bearer token: String, to transport: AsyncHTTPClientTransport, configuration: ObliviousKeyConfiguration
+    ) async throws {
+        let answer = try await send("GET", BackendBenchmark.searchPath, bearer: token, to: transport, configuration: configuration)
+        guard answer.status == 200 else {
+            throw BenchmarkFailure(reason: "a search answered \(answer.status): \(String(decoding: answer.content, as: UTF8.self))")
+        }
+    }
+
     /// The access token of a login's answer.
     func accessToken() throws -> String {
         let object = try JSONSerialization.jsonObject(with: Data(content)) as? [String: Any]
