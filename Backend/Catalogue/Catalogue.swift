@@ -10,8 +10,8 @@
 struct Catalogue: Sendable {
     let count: Int
     private let generator: CatalogueGenerator
-    /// Every distinct lowercased word, and the ascending indexes of the products using it.
-    private let postings: [String: [Int32]]
+    /// Every distinct lowercased word, with the products using it.
+    private let vocabulary: [IndexedWord]
 
     /// How often `indexed` hears of the work: often enough to move a progress line,
     /// rarely enough to cost nothing.
@@ -30,7 +30,7 @@ struct Catalogue: Sendable {
                 indexed(index + 1)
             }
         }
-        self.postings = postings
+        self.vocabulary = postings.map { IndexedWord($0.key, products: $0.value) }
     }
 
     func product(id: Int) -> CatalogueProduct? {
@@ -66,10 +66,10 @@ struct Catalogue: Sendable {
         // punctuation is found by reading the text below (a scan of the whole catalogue,
         // rare enough not to be worth indexing).
         var matches = ProductSet(count: count, full: terms.isEmpty)
-        for (position, term) in terms.enumerated() {
+        for (position, term) in terms.map(QueryWord.init).enumerated() {
             var forTerm = ProductSet(count: count, full: false)
-            for (word, indexes) in postings where word.contains(term) {
-                forTerm.insert(indexes)
+            for word in vocabulary where word.contains(term) {
+                forTerm.insert(word.products)
             }
             if position == 0 {
                 matches = forTerm

@@ -182,6 +182,8 @@ struct CatalogueTests {
         "phone", "PHONE", "Phone", "app", "e", "mini", "café", "crème mug", "smartphone with", "zzz", "13 pro", "a", "",
         // No letter or digit, so no indexed word: matched by the text alone, like any other.
         "+", "&", "!!", ".", "'s", " ", "-",
+        // Words of other characters than ASCII, in the index and in the query.
+        "MÜSLI", "üsl", "cafe\u{301}", "crè", "ème", "phöne",
     ])
     func indexMatchesScan(query: String) {
         let needle = query.lowercased()
