@@ -19,8 +19,8 @@ public protocol BackendStore: TokenRecords, ReplayRecords {
 }
 
 extension BackendStore {
-    /// The two calls in turn: for a store in this process, or one file, a call costs no
-    /// round trip worth saving.
+    /// The two calls in turn: for a store in this process, a call costs no round trip
+    /// worth saving.
     public func admit(
         _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, readingAccess digest: [UInt8]
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {

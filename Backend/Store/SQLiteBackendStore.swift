@@ -133,26 +133,46 @@ public final class SQLiteBackendStore: BackendStore {
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
+        try await admit(enc, until: expiry, now: now, share: share, reading: nil).0
+    }
+
+    public func admit(
+        _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, readingAccess digest: [UInt8]
+    ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
+        try await admit(enc, until: expiry, now: now, share: share, reading: digest)
+    }
+
+    /// Both admissions in one statement, so one call on SQLite's thread: the access
+    /// token whose digest is `digest` is read by the insert's `RETURNING`, none when nil
+    /// (`= NULL` matches no row).
+    private func admit(
+        _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, reading digest: [UInt8]?
+    ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
         guard !capacity.isFull(share) else {
-            // Full: a replay is still told apart; anything new is not remembered.
+            // Full: a replay is still told apart; anything new is not remembered, nothing read.
             let kept = try await run(
                 "SELECT 1 FROM replays WHERE enc = ?1 AND expires >= ?2", [.blob(ByteBuffer(bytes: enc)), .integer(Int(now))]
             )
-            return kept.isEmpty ? .full : .replayed
+            return (kept.isEmpty ? .full : .replayed, nil)
         }
-        // Inserted, or an expired memory of it renewed: a row comes back. A live memory
-        // of it: the update's condition fails, and none does.
+        // Inserted, or an expired memory of it renewed: a row comes back, with the token's
+        // columns or NULLs. A live memory of it: the update's condition fails, and none
+        // does. The statement is its own write transaction, so the token is read as the
+        // request is remembered, as fresh as a second statement would read it.
         let rows = try await run(
             """
             INSERT INTO replays (enc, expires, refused) VALUES (?1, ?2, ?3)
             ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < ?4
-            RETURNING 1
+            RETURNING (SELECT user_id FROM tokens WHERE digest = ?5 AND kind = 'access') AS user_id,
+                      (SELECT expires FROM tokens WHERE digest = ?5 AND kind = 'access') AS expires
             """,
-            [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(share == .refused ? 1 : 0), .integer(Int(now))]
+            [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(share == .refused ? 1 : 0), .integer(Int(now)),
+             digest.map { .blob(ByteBuffer(bytes: $0)) } ?? .null]
         )
-        guard !rows.isEmpty else { return .replayed }
+        guard let row = rows.first else { return (.replayed, nil) }
         capacity.admitted(share)
-        return .admitted
+        guard let userID = row.column("user_id")?.integer, let expires = row.column("expires")?.integer else { return (.admitted, nil) }
+        return (.admitted, AccessTokenRecord(userID: userID, expires: Int64(expires)))
     }
 
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
