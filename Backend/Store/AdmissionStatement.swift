@@ -1,45 +1,53 @@
 import NIOCore
 import PostgresNIO
 
-/// The sealed request's admission as PostgreSQL runs it: the request remembered, and the
-/// access token whose digest is given read with it (none for a NULL digest). Prepared
-/// once a connection, since parsing and planning it was half of what the server spent
-/// on each signed-in search; `PostgresBackendStore.admit` says what its rows mean.
+/// Sealed requests' admissions as PostgreSQL runs them, a batch in one statement: each
+/// request remembered, and for each one remembered now the access token whose digest it
+/// gives read with it (an empty digest reads none). Prepared once a connection, since
+/// parsing and planning it was half of what the server spent on each signed-in search;
+/// `PostgresBackendStore.admit` says what its rows mean.
+///
+/// A batch holds each `enc` once: a statement may not insert one row twice. Its rows
+/// are inserted in `enc`'s order, so two gateways inserting some of the same requests
+/// wait for each other in one order, never in a circle. An expired memory is renewed by
+/// the `now` of the request that renews it.
 struct AdmissionStatement: PostgresPreparedStatement {
-    typealias Row = (userID: Int?, expires: Int64?)
+    /// A request remembered now, with the token read for it (NULLs when none is kept).
+    typealias Row = (enc: ByteBuffer, userID: Int?, expires: Int64?)
 
-    static let name = "storefront_admit_reading_access"
+    static let name = "storefront_admit_batch"
 
     static let sql = """
-        WITH admitted AS (
-            INSERT INTO public.replays (enc, expires, refused) VALUES ($1, $2, $3)
-            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < $4
-            RETURNING 1
+        WITH input AS (
+            SELECT * FROM unnest($1::bytea[], $2::int8[], $3::bool[], $4::int8[], $5::bytea[]) AS input (enc, expires, refused, now, digest)
+        ), admitted AS (
+            INSERT INTO public.replays (enc, expires, refused)
+            SELECT enc, expires, refused FROM input ORDER BY enc
+            ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused
+                WHERE replays.expires < (SELECT now FROM input WHERE input.enc = excluded.enc)
+            RETURNING enc
         )
-        SELECT tokens.user_id, tokens.expires FROM admitted
-        LEFT JOIN public.tokens ON tokens.digest = $5 AND tokens.kind = 'access'
+        SELECT admitted.enc, tokens.user_id, tokens.expires FROM admitted
+        JOIN input ON input.enc = admitted.enc
+        LEFT JOIN public.tokens ON tokens.digest = input.digest AND tokens.kind = 'access'
         """
 
-    /// Named, not inferred from the first call's values: a NULL digest has no type.
-    static let bindingDataTypes: [PostgresDataType] = [.bytea, .int8, .bool, .int8, .bytea]
+    static let bindingDataTypes: [PostgresDataType] = [.byteaArray, .int8Array, .boolArray, .int8Array, .byteaArray]
 
-    let enc: [UInt8]
-    let expiry: Int64
-    let refused: Bool
-    let now: Int64
-    let digest: [UInt8]?
+    /// The batch, each `enc` once.
+    let requests: [AdmissionBatch.Request]
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 5)
-        bindings.append(ByteBuffer(bytes: enc))
-        bindings.append(expiry)
-        bindings.append(refused)
-        bindings.append(now)
-        bindings.append(digest.map { ByteBuffer(bytes: $0) })
+        bindings.append(requests.map { ByteBuffer(bytes: $0.enc) })
+        bindings.append(requests.map(\.expiry))
+        bindings.append(requests.map(\.refused))
+        bindings.append(requests.map(\.now))
+        bindings.append(requests.map { ByteBuffer(bytes: $0.digest) })
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        try row.decode((Int?, Int64?).self)
+        try row.decode((ByteBuffer, Int?, Int64?).self)
     }
 }

@@ -11,8 +11,9 @@ import PostgresNIO
 /// replay; a refresh is a delete that returns the row (the one spend of its token) with
 /// the new pair's insert in the same statement, where SQLite needs a transaction. A
 /// signed-in request's admission reads its token in the same statement too, so it costs
-/// one round trip. The tables are named in full (`public.tokens`, `public.replays`), and
-/// refused when another role owns them; the schema is made at start-up
+/// one round trip, and the admissions that come while one is with the database share
+/// the next (`AdmissionBatches`). The tables are named in full (`public.tokens`,
+/// `public.replays`), and refused when another role owns them; the schema is made at start-up
 /// (`PostgresBackendStore+Schema.swift`). Every operation has a deadline (`deadline`): a
 /// database that does not answer is a failure (503), never a request left hanging or
 /// served unrecorded.
@@ -22,12 +23,18 @@ public final class PostgresBackendStore: BackendStore {
     private let running: Task<Void, Never>
     private let capacity: ReplayCapacity
     let deadline: Duration
+    /// The admissions that come while one batch of them is with the database, sent
+    /// together as the next.
+    private let admissions: AdmissionBatches<AdmissionBatch.Request, AdmissionBatch.Answer>
 
     private init(client: PostgresClient, running: Task<Void, Never>, capacity: Int, deadline: Duration) {
         self.client = client
         self.running = running
         self.capacity = ReplayCapacity(limit: capacity)
         self.deadline = deadline
+        self.admissions = AdmissionBatches { requests throws(BackendStoreFailure) in
+            try await Self.admit(requests, client: client, deadline: deadline)
+        }
     }
 
     /// The store at `address`, its schema made when missing.
@@ -116,8 +123,8 @@ public final class PostgresBackendStore: BackendStore {
         try await admit(enc, until: expiry, now: now, share: share, reading: digest)
     }
 
-    /// Both admissions in one statement: the access token whose digest is `digest` is
-    /// read with it, none when nil (`= NULL` matches no row).
+    /// Both admissions in one statement, with the others that go in its batch: the
+    /// access token whose digest is `digest` is read with it, none when nil.
     private func admit(
         _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, reading digest: [UInt8]?
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
@@ -132,19 +139,39 @@ public final class PostgresBackendStore: BackendStore {
         // first's row and then finds it live. One statement sees one snapshot, taken as it
         // starts, after the request arrived: the token is read as fresh as a second
         // statement would read it, and the insert is committed before the statement
-        // answers, so the request is remembered before anything is answered.
-        let statement = AdmissionStatement(enc: enc, expiry: expiry, refused: share == .refused, now: now, digest: digest)
-        let rows = try await bounded {
+        // answers, so the request is remembered before anything is answered. A batch is
+        // one statement, so all of this holds of each request in it.
+        let request = AdmissionBatch.Request(
+            enc: enc, expiry: expiry, refused: share == .refused, now: now, digest: digest ?? [], asked: .now
+        )
+        switch try await admissions.submit(request) {
+        case .replayed:
+            return (.replayed, nil)
+        case .admitted(let token):
+            capacity.admitted(share)
+            return (.admitted, token)
+        }
+    }
+
+    /// One batch's admissions in one statement, within what is left of the deadline of
+    /// its first request.
+    private static func admit(
+        _ requests: [AdmissionBatch.Request], client: PostgresClient, deadline: Duration
+    ) async throws(BackendStoreFailure) -> [AdmissionBatch.Answer] {
+        let batch = AdmissionBatch(requests)
+        guard let remaining = batch.remaining(of: deadline, at: .now) else { throw timedOut(deadline) }
+        let statement = AdmissionStatement(requests: batch.distinct)
+        let rows = try await bounded(within: remaining, deadline: deadline) {
             var rows: [AdmissionStatement.Row] = []
-            for try await row in try await self.client.execute(statement) {
+            for try await row in try await client.execute(statement) {
                 rows.append(row)
             }
             return rows
         }
-        guard let row = rows.first else { return (.replayed, nil) }
-        capacity.admitted(share)
-        guard let userID = row.userID, let expires = row.expires else { return (.admitted, nil) }
-        return (.admitted, AccessTokenRecord(userID: userID, expires: expires))
+        return batch.answers(remembered: rows.map { row in
+            let token = row.userID.flatMap { userID in row.expires.map { AccessTokenRecord(userID: userID, expires: $0) } }
+            return (Array(row.enc.readableBytesView), token)
+        })
     }
 
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
@@ -165,6 +192,11 @@ public final class PostgresBackendStore: BackendStore {
             return rows.first ?? (0, 0)
         }
         capacity.counted(served: counts.0, refused: counts.1)
+    }
+
+    /// The failure of a statement the database did not answer within `deadline`.
+    private static func timedOut(_ deadline: Duration) -> BackendStoreFailure {
+        BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
     }
 
     public func close() async {
@@ -193,13 +225,19 @@ public final class PostgresBackendStore: BackendStore {
     /// when `body` goes on (a statement already sent ignores cancellation; the server's
     /// `statement_timeout` ends it soon after): `body` is cancelled and left to finish.
     func bounded<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws(BackendStoreFailure) -> Value {
-        let deadline = self.deadline
-        let outcome = await FirstOutcome<Value>.race(body, deadline: deadline)
+        try await Self.bounded(within: deadline, deadline: deadline, body)
+    }
+
+    /// `body` within `budget`, what is left of `deadline`.
+    static func bounded<Value: Sendable>(
+        within budget: Duration, deadline: Duration, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws(BackendStoreFailure) -> Value {
+        let outcome = await FirstOutcome<Value>.race(body, deadline: budget)
         switch outcome {
         case .value(let value):
             return value
         case .timedOut:
-            throw BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
+            throw timedOut(deadline)
         case .failed(let error as PSQLError):
             throw BackendStoreFailure(error)
         case .failed(let error as BackendStoreFailure):
