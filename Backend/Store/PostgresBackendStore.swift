@@ -194,11 +194,6 @@ public final class PostgresBackendStore: BackendStore {
         capacity.counted(served: counts.0, refused: counts.1)
     }
 
-    /// The failure of a statement the database did not answer within `deadline`.
-    private static func timedOut(_ deadline: Duration) -> BackendStoreFailure {
-        BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")
-    }
-
     public func close() async {
         running.cancel()
         await running.value
@@ -217,38 +212,6 @@ public final class PostgresBackendStore: BackendStore {
                 values.append(value)
             }
             return values
-        }
-    }
-
-    /// `body` within the store's deadline; any failure of the database's, or the
-    /// deadline passing, is the store's failure. The answer comes at the deadline even
-    /// when `body` goes on (a statement already sent ignores cancellation; the server's
-    /// `statement_timeout` ends it soon after): `body` is cancelled and left to finish.
-    func bounded<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws(BackendStoreFailure) -> Value {
-        try await Self.bounded(within: deadline, deadline: deadline, body)
-    }
-
-    /// `body` within `budget`, what is left of `deadline`.
-    static func bounded<Value: Sendable>(
-        within budget: Duration, deadline: Duration, _ body: @escaping @Sendable () async throws -> Value
-    ) async throws(BackendStoreFailure) -> Value {
-        let outcome = await FirstOutcome<Value>.race(body, deadline: budget)
-        switch outcome {
-        case .value(let value):
-            return value
-        case .timedOut:
-            throw timedOut(deadline)
-        case .failed(let error as PSQLError):
-            throw BackendStoreFailure(error)
-        case .failed(let error as BackendStoreFailure):
-            throw error
-        case .failed(let error as PostgresTransactionError):
-            if let failure = error.closureError as? BackendStoreFailure { throw failure }
-            let cause = error.beginError ?? error.closureError ?? error.commitError
-            throw (cause as? PSQLError).map { BackendStoreFailure($0) }
-                ?? BackendStoreFailure("the database refused a transaction: \(cause.map { "\($0)" } ?? "no reason given")")
-        case .failed(let error):
-            throw BackendStoreFailure("the database refused a statement: \(error)")
         }
     }
 }
