@@ -10,7 +10,10 @@ import PostgresNIO
 /// A batch holds each `enc` once: a statement may not insert one row twice. Its rows
 /// are inserted in `enc`'s order, so two gateways inserting some of the same requests
 /// wait for each other in one order, never in a circle. An expired memory is renewed by
-/// the `now` of the request that renews it.
+/// the `now` of the request that renews it. Each token is read by a subquery, which
+/// PostgreSQL answers from the tokens' index whatever their count when it planned the
+/// statement: a join, planned on the empty tables of a new store, read every token of
+/// each batch once they were many.
 struct AdmissionStatement: PostgresPreparedStatement {
     /// A request remembered now, with the token read for it (NULLs when none is kept).
     typealias Row = (enc: ByteBuffer, userID: Int?, expires: Int64?)
@@ -27,9 +30,10 @@ struct AdmissionStatement: PostgresPreparedStatement {
                 WHERE replays.expires < (SELECT now FROM input WHERE input.enc = excluded.enc)
             RETURNING enc
         )
-        SELECT admitted.enc, tokens.user_id, tokens.expires FROM admitted
-        JOIN input ON input.enc = admitted.enc
-        LEFT JOIN public.tokens ON tokens.digest = input.digest AND tokens.kind = 'access'
+        SELECT admitted.enc,
+            (SELECT user_id FROM public.tokens WHERE digest = input.digest AND kind = 'access'),
+            (SELECT expires FROM public.tokens WHERE digest = input.digest AND kind = 'access')
+        FROM admitted JOIN input ON input.enc = admitted.enc
         """
 
     static let bindingDataTypes: [PostgresDataType] = [.byteaArray, .int8Array, .boolArray, .int8Array, .byteaArray]

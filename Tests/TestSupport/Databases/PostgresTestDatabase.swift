@@ -110,6 +110,28 @@ public struct PostgresTestDatabase: Sendable {
         try await connection.close()
     }
 
+    /// Runs `statements` in turn on one session of the tests' role, so each sees what
+    /// the ones before it set or prepared, and gives the last one's rows, each as the text
+    /// of its first column (`EXPLAIN`'s lines).
+    public func lastRows(of statements: [String]) async throws -> [String] {
+        let configuration = PostgresConnection.Configuration(unixSocketPath: cluster.socket, username: cluster.user, password: nil, database: name)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 4, logger: Self.silent)
+        var rows: [String] = []
+        do {
+            for statement in statements {
+                rows = []
+                for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.silent) {
+                    rows.append((try? row.decode(String.self)) ?? "")
+                }
+            }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+        return rows
+    }
+
     /// A lock a session holds, until `release()` ends the session.
     public struct HeldLock: Sendable {
         let connection: PostgresConnection
