@@ -1,7 +1,7 @@
 /// The admissions a gateway sends to PostgreSQL together (`AdmissionBatches`), as the
 /// statement takes them and as each caller is answered: the decisions around
 /// `AdmissionStatement`, apart from the database.
-struct AdmissionBatch: Equatable {
+struct AdmissionBatch {
     /// One sealed request to remember, and the access token to read with it.
     struct Request: Sendable, Equatable {
         let enc: [UInt8]
