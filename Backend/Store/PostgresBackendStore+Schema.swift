@@ -12,9 +12,15 @@ extension PostgresBackendStore {
     /// one gateway at a time: the others wait on the advisory lock, for the deadline at
     /// most (`lock_timeout`), and then fail with a sentence naming it.
     func migrate(logger: Logger) async throws(BackendStoreFailure) {
+        let started = ContinuousClock.now
+        let deadline = self.deadline
         do {
             _ = try await bounded {
                 try await self.client.withTransaction(logger: logger) { connection in
+                    // However long connecting took, the lock's wait ends before the
+                    // deadline does, so the failure names the lock rather than the time.
+                    let wait = Self.lockWait(deadline: deadline, spent: started.duration(to: .now))
+                    try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = \(wait)"), logger: logger)
                     // A statement's error comes with its rows: read them, or a lock not
                     // had shows only as the next statement's "transaction is aborted".
                     for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger) {}
@@ -50,9 +56,19 @@ extension PostgresBackendStore {
             }
         } catch let failure where failure.waitedForLock {
             throw BackendStoreFailure(
-                "another session held the schema's lock (pg_advisory_xact_lock(\(Self.migrationLock))) for more than \(deadline); "
+                "another session held the schema's lock (pg_advisory_xact_lock(\(Self.migrationLock))) through the \(deadline) a start has; "
                     + "a gateway starting beside this one holds it for a moment, anything longer is not a gateway's"
             )
         }
+    }
+
+    /// How long, in milliseconds, the migration waits for the schema's lock: what every
+    /// connection waits for a lock (three fifths of the deadline), but never past four
+    /// fifths of it counted from the start, so a slow connection still leaves the lock's
+    /// own failure time to arrive first. At least 1, since 0 would wait forever.
+    static func lockWait(deadline: Duration, spent: Duration) -> Int64 {
+        let usual = deadline.wholeMilliseconds * 3 / 5
+        let left = deadline.wholeMilliseconds * 4 / 5 - spent.wholeMilliseconds
+        return max(1, min(usual, left))
     }
 }

@@ -61,4 +61,11 @@ struct GatewayDatabaseDeadlineTests {
         #expect(sentence.contains("held the schema's lock (pg_advisory_xact_lock(\(PostgresBackendStore.migrationLock)))"), "\(sentence)")
         #expect(took < Self.deadline + .seconds(1), "failed after \(took)")
     }
+
+    @Test("the wait for the schema's lock: three fifths of the deadline, but over by four fifths of it counted from the start", arguments: [
+        (0, 3_000), (500, 3_000), (1_000, 3_000), (2_000, 2_000), (2_500, 1_500), (3_999, 1), (4_000, 1), (6_000, 1),
+    ] as [(Int64, Int64)])
+    func lockWait(spentMilliseconds: Int64, wait: Int64) {
+        #expect(PostgresBackendStore.lockWait(deadline: Self.deadline, spent: .milliseconds(spentMilliseconds)) == wait)
+    }
 }
