@@ -1,18 +1,14 @@
-import Synchronization
-
 /// Admissions that arrive while one batch of them is with the database go together in
 /// the next: one statement, one round trip, for however many came (a group commit).
 /// With nothing in flight, an admission goes at once, alone, so a quiet gateway waits
 /// no longer than before; a busy one pays each statement's fixed costs once a batch.
-final class AdmissionBatches<Input: Sendable, Output: Sendable>: Sendable {
+/// An actor, so what waits and whether a batch is out are only ever read and changed
+/// in turn.
+actor AdmissionBatches<Input: Sendable, Output: Sendable> {
     typealias Reply = CheckedContinuation<Result<Output, BackendStoreFailure>, Never>
 
-    private struct State {
-        var waiting: [(Input, Reply)] = []
-        var sending = false
-    }
-
-    private let state = Mutex(State())
+    private var waiting: [(Input, Reply)] = []
+    private var sending = false
     private let send: @Sendable ([Input]) async throws(BackendStoreFailure) -> [Output]
 
     /// `send` answers a batch of inputs with one output each, in their order.
@@ -23,27 +19,21 @@ final class AdmissionBatches<Input: Sendable, Output: Sendable>: Sendable {
     /// `input`'s output, from the batch it joins.
     func submit(_ input: Input) async throws(BackendStoreFailure) -> Output {
         let result = await withCheckedContinuation { (reply: Reply) in
-            let starts = state.withLock { state in
-                state.waiting.append((input, reply))
-                defer { state.sending = true }
-                return !state.sending
-            }
-            if starts {
+            waiting.append((input, reply))
+            if !sending {
+                sending = true
                 Task { await self.sendAll() }
             }
         }
         return try result.get()
     }
 
-    /// Sends what waits, batch after batch, until none does.
+    /// Sends what waits, batch after batch, until none does. While a batch is out the
+    /// actor is free, so what comes meanwhile waits for the next.
     private func sendAll() async {
-        while true {
-            let batch = state.withLock { state in
-                defer { state.waiting = [] }
-                if state.waiting.isEmpty { state.sending = false }
-                return state.waiting
-            }
-            guard !batch.isEmpty else { return }
+        while !waiting.isEmpty {
+            let batch = waiting
+            waiting = []
             do throws(BackendStoreFailure) {
                 let outputs = try await send(batch.map(\.0))
                 guard outputs.count == batch.count else {
@@ -58,5 +48,6 @@ final class AdmissionBatches<Input: Sendable, Output: Sendable>: Sendable {
                 }
             }
         }
+        sending = false
     }
 }
