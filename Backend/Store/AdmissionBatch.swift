@@ -3,7 +3,7 @@
 /// `AdmissionStatement`, apart from the database.
 struct AdmissionBatch {
     /// One sealed request to remember, and the access token to read with it.
-    struct Request: Sendable, Equatable {
+    struct Request: Sendable {
         let enc: [UInt8]
         let expiry: Int64
         let refused: Bool

@@ -33,6 +33,13 @@ extension PostgresBackendStore {
         }
     }
 
+    /// The server's own limits, in milliseconds, for a store whose deadline is
+    /// `deadline`: a statement ends by four fifths of it and a wait for a lock by three
+    /// fifths, so the server's error, which names its cause, comes before the deadline's.
+    static func serverLimits(for deadline: Duration) -> (statement: Int64, lock: Int64) {
+        (deadline.wholeMilliseconds * 4 / 5, deadline.wholeMilliseconds * 3 / 5)
+    }
+
     /// The failure of a statement the database did not answer within `deadline`.
     static func timedOut(_ deadline: Duration) -> BackendStoreFailure {
         BackendStoreFailure("the database could not be reached, or did not answer, within \(deadline)")

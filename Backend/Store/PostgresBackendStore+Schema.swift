@@ -63,12 +63,11 @@ extension PostgresBackendStore {
     }
 
     /// How long, in milliseconds, the migration waits for the schema's lock: what every
-    /// connection waits for a lock (three fifths of the deadline), but never past four
-    /// fifths of it counted from the start, so a slow connection still leaves the lock's
-    /// own failure time to arrive first. At least 1, since 0 would wait forever.
+    /// connection waits for a lock (`serverLimits`), but over by the time a statement has,
+    /// counted from the start, so a slow connection still leaves the lock's own failure
+    /// time to arrive first. At least 1, since 0 would wait forever.
     static func lockWait(deadline: Duration, spent: Duration) -> Int64 {
-        let usual = deadline.wholeMilliseconds * 3 / 5
-        let left = deadline.wholeMilliseconds * 4 / 5 - spent.wholeMilliseconds
-        return max(1, min(usual, left))
+        let limits = serverLimits(for: deadline)
+        return max(1, min(limits.lock, limits.statement - spent.wholeMilliseconds))
     }
 }

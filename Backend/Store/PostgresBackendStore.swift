@@ -57,8 +57,10 @@ public final class PostgresBackendStore: BackendStore {
         // a query once sent ignores the client's cancellation, so only the server can
         // free the connection the statement holds, and its error says which it was.
         // A lock wait ends first, so the error names the lock rather than the time.
-        let (statement, lock) = (deadline.wholeMilliseconds * 4 / 5, deadline.wholeMilliseconds * 3 / 5)
-        configuration.options.additionalStartupParameters = [("statement_timeout", String(statement)), ("lock_timeout", String(lock))]
+        let limits = serverLimits(for: deadline)
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", String(limits.statement)), ("lock_timeout", String(limits.lock)),
+        ]
         // The pool says each failed connection at `info` (a dozen lines a minute while the
         // database is away), and warns when a lease comes before its `run()` task has
         // begun, which the lease survives. The gateway's own line for each refused
