@@ -1,17 +1,29 @@
 /// One field line of a Binary HTTP message: a lowercase name and its value.
 public struct BinaryHTTPField: Sendable, Equatable {
     public let name: String
-    public let value: String
+    /// The value's bytes as they came: obs-text (bytes from 0x80) is opaque data, kept
+    /// whole (RFC 9110 section 5.5), as swift-http-types' `HTTPField` keeps it.
+    public let valueBytes: [UInt8]
+
+    /// The value as UTF-8 text; a byte that is not UTF-8 reads as U+FFFD.
+    public var value: String { String(decoding: valueBytes, as: UTF8.self) }
 
     public init(name: String, value: String) {
+        self.init(name: name, valueBytes: Array(value.utf8))
+    }
+
+    public init(name: String, valueBytes: some Collection<UInt8>) {
         self.name = name.lowercased()
-        self.value = value
+        self.valueBytes = Array(valueBytes)
     }
 }
 
-/// A request as Binary HTTP (RFC 9292) carries it, known-length form: the control data
-/// (method, scheme, authority, path), the header fields and the content. Oblivious HTTP
-/// encapsulates these bytes whole, so nothing of the request is readable on the path.
+/// A request as Binary HTTP (RFC 9292) carries it: the control data (method, scheme,
+/// authority, path), the header fields and the content. Oblivious HTTP encapsulates
+/// these bytes whole, so nothing of the request is readable on the path.
+///
+/// It is written in the known-length form, and read in either form section 3 defines,
+/// as other implementations write the indeterminate-length one.
 public struct BinaryHTTPRequest: Sendable, Equatable {
     public var method: String
     public var scheme: String
@@ -29,10 +41,11 @@ public struct BinaryHTTPRequest: Sendable, Equatable {
         self.content = content
     }
 
-    /// The message's bytes, sections left empty at the end omitted (RFC 9292 section
-    /// 3.8), then zero bytes up to `paddedLength` when that is longer.
+    /// The message's bytes, known-length, sections left empty at the end omitted (RFC
+    /// 9292 section 3.8), then zero bytes up to `paddedLength` when that is longer.
     public func encoded(paddedLength: Int = 0) -> [UInt8] {
-        var bytes: [UInt8] = [0]
+        var bytes: [UInt8] = []
+        bytes.appendVarint(BinaryHTTPFraming.knownLengthRequest)
         for part in [method, scheme, authority, path] { bytes.appendLengthPrefixed(Array(part.utf8)) }
         BinaryHTTPSections.append(headers: headerFields, content: content, to: &bytes)
         return BinaryHTTPSections.padded(bytes, to: paddedLength)
@@ -43,21 +56,26 @@ public struct BinaryHTTPRequest: Sendable, Equatable {
         BinaryHTTPSections.paddedToBucket(encoded())
     }
 
-    /// Reads a known-length request; anything else, or anything malformed, is an error.
+    /// Reads a request in either form; a response, or anything malformed, is an error.
     public init(decoding bytes: [UInt8]) throws(ObliviousHTTPError) {
         var reader = ByteReader(bytes)
-        guard try reader.varint("framing indicator") == 0 else { throw .malformed("not a known-length request") }
+        let form: BinaryHTTPSections.Form
+        switch try reader.varint("framing indicator") {
+        case BinaryHTTPFraming.knownLengthRequest: form = .knownLength
+        case BinaryHTTPFraming.indeterminateLengthRequest: form = .indeterminateLength
+        default: throw .malformed("not a request")
+        }
         method = try BinaryHTTPSections.text(reader.lengthPrefixed("method"), "method", allowed: BinaryHTTPSections.isTokenCharacter)
         scheme = try BinaryHTTPSections.text(reader.lengthPrefixed("scheme"), "scheme", allowed: BinaryHTTPSections.isSchemeCharacter)
         authority = try BinaryHTTPSections.text(reader.lengthPrefixed("authority"), "authority", allowed: BinaryHTTPSections.isVisible, mayBeEmpty: true)
         path = try BinaryHTTPSections.text(reader.lengthPrefixed("path"), "path", allowed: BinaryHTTPSections.isVisible)
-        (headerFields, content) = try BinaryHTTPSections.readRest(&reader)
+        (headerFields, content) = try BinaryHTTPSections.readRest(&reader, form)
     }
 }
 
-/// A final response as Binary HTTP carries it, known-length form: the status, the
-/// header fields and the content. Informational (1xx) responses before it are read and
-/// dropped; none is ever sent.
+/// A final response as Binary HTTP carries it: the status, the header fields and the
+/// content. Written known-length and read in either form, as the request is.
+/// Informational (1xx) responses before it are read and dropped; none is ever sent.
 public struct BinaryHTTPResponse: Sendable, Equatable {
     public var status: Int
     public var headerFields: [BinaryHTTPField]
@@ -76,7 +94,8 @@ public struct BinaryHTTPResponse: Sendable, Equatable {
     }
 
     public func encoded(paddedLength: Int = 0) -> [UInt8] {
-        var bytes: [UInt8] = [1]
+        var bytes: [UInt8] = []
+        bytes.appendVarint(BinaryHTTPFraming.knownLengthResponse)
         bytes.appendVarint(UInt64(max(0, status)))
         BinaryHTTPSections.append(headers: headerFields, content: content, to: &bytes)
         return BinaryHTTPSections.padded(bytes, to: paddedLength)
@@ -87,89 +106,31 @@ public struct BinaryHTTPResponse: Sendable, Equatable {
         BinaryHTTPSections.paddedToBucket(encoded())
     }
 
+    /// Reads a response in either form; a request, or anything malformed, is an error.
     public init(decoding bytes: [UInt8]) throws(ObliviousHTTPError) {
         var reader = ByteReader(bytes)
-        guard try reader.varint("framing indicator") == 1 else { throw .malformed("not a known-length response") }
+        let form: BinaryHTTPSections.Form
+        switch try reader.varint("framing indicator") {
+        case BinaryHTTPFraming.knownLengthResponse: form = .knownLength
+        case BinaryHTTPFraming.indeterminateLengthResponse: form = .indeterminateLength
+        default: throw .malformed("not a response")
+        }
         var code = try reader.varint("status")
         while (100...199).contains(code) {
-            _ = try BinaryHTTPSections.fields(reader.lengthPrefixed("informational fields"))
+            _ = try BinaryHTTPSections.fieldSection(&reader, form, "informational fields")
             code = try reader.varint("status")
         }
         guard (200...599).contains(code) else { throw .malformed("status \(code) is not a final status") }
         status = Int(code)
-        (headerFields, content) = try BinaryHTTPSections.readRest(&reader)
+        (headerFields, content) = try BinaryHTTPSections.readRest(&reader, form)
     }
 }
 
-/// What requests and responses share after their control data: the field sections, the
-/// content, truncation and padding.
-enum BinaryHTTPSections {
-    static func append(headers: [BinaryHTTPField], content: [UInt8], to bytes: inout [UInt8]) {
-        // Trailers are never sent, so the message may end after the content, after the
-        // header section when there is no content, or after the control data.
-        guard !headers.isEmpty || !content.isEmpty else { return }
-        var section: [UInt8] = []
-        for field in headers {
-            section.appendLengthPrefixed(Array(field.name.utf8))
-            section.appendLengthPrefixed(Array(field.value.utf8))
-        }
-        bytes.appendLengthPrefixed(section)
-        if !content.isEmpty { bytes.appendLengthPrefixed(content) }
-    }
-
-    static func paddedToBucket(_ bytes: [UInt8]) -> [UInt8] {
-        padded(bytes, to: MessagePadding.paddedLength(for: bytes.count))
-    }
-
-    static func padded(_ bytes: [UInt8], to length: Int) -> [UInt8] {
-        length > bytes.count ? bytes + [UInt8](repeating: 0, count: length - bytes.count) : bytes
-    }
-
-    /// The header section, content and trailer section, each possibly truncated away,
-    /// then padding, which must be zeros.
-    static func readRest(_ reader: inout ByteReader) throws(ObliviousHTTPError) -> ([BinaryHTTPField], [UInt8]) {
-        guard !reader.isAtEnd else { return ([], []) }
-        let headers = try fields(reader.lengthPrefixed("header section"))
-        guard !reader.isAtEnd else { return (headers, []) }
-        let content = Array(try reader.lengthPrefixed("content"))
-        guard !reader.isAtEnd else { return (headers, content) }
-        _ = try fields(reader.lengthPrefixed("trailer section"))
-        guard reader.rest().allSatisfy({ $0 == 0 }) else { throw .malformed("padding that is not zeros") }
-        return (headers, content)
-    }
-
-    static func fields(_ section: ArraySlice<UInt8>) throws(ObliviousHTTPError) -> [BinaryHTTPField] {
-        var reader = ByteReader(Array(section))
-        var fields: [BinaryHTTPField] = []
-        while !reader.isAtEnd {
-            let name = try text(reader.lengthPrefixed("field name"), "field name", allowed: isTokenCharacter)
-            let value = try text(reader.lengthPrefixed("field value"), "field value", allowed: isFieldValueCharacter, mayBeEmpty: true)
-            fields.append(BinaryHTTPField(name: name, value: value))
-        }
-        return fields
-    }
-
-    /// The bytes as text when every one is `allowed`: a CR, LF or NUL never reaches a
-    /// header of the server or client that reads the message.
-    static func text(_ bytes: ArraySlice<UInt8>, _ what: String, allowed: (UInt8) -> Bool, mayBeEmpty: Bool = false) throws(ObliviousHTTPError) -> String {
-        guard mayBeEmpty || !bytes.isEmpty else { throw .malformed("empty \(what)") }
-        guard bytes.allSatisfy(allowed) else { throw .malformed("a character a \(what) may not hold") }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// RFC 9110's `tchar`.
-    static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
-    }
-
-    static func isSchemeCharacter(_ byte: UInt8) -> Bool {
-        isTokenCharacter(byte) && byte != UInt8(ascii: "!") && byte != UInt8(ascii: "*")
-    }
-
-    static func isVisible(_ byte: UInt8) -> Bool { (0x21...0x7e).contains(byte) }
-
-    static func isFieldValueCharacter(_ byte: UInt8) -> Bool { (0x20...0x7e).contains(byte) || byte == 0x09 }
+/// RFC 9292 section 3.3: the integer a message starts with, which says whether it is a
+/// request or a response and in which form its sections are written.
+enum BinaryHTTPFraming {
+    static let knownLengthRequest: UInt64 = 0
+    static let knownLengthResponse: UInt64 = 1
+    static let indeterminateLengthRequest: UInt64 = 2
+    static let indeterminateLengthResponse: UInt64 = 3
 }

@@ -37,11 +37,15 @@ struct ByteReader {
         return value
     }
 
-    /// A varint length, then that many bytes.
-    mutating func lengthPrefixed(_ what: String) throws(ObliviousHTTPError) -> ArraySlice<UInt8> {
-        let length = try varint(what)
+    /// `length` bytes, a length the message announced.
+    mutating func take(length: UInt64, _ what: String) throws(ObliviousHTTPError) -> ArraySlice<UInt8> {
         guard length <= UInt64(remaining) else { throw .truncated(what) }
         return try take(Int(length), what)
+    }
+
+    /// A varint length, then that many bytes.
+    mutating func lengthPrefixed(_ what: String) throws(ObliviousHTTPError) -> ArraySlice<UInt8> {
+        try take(length: varint(what), what)
     }
 
     /// Everything left.

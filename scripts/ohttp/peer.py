@@ -7,8 +7,9 @@ and the encapsulation are written here from the RFCs, not from our Swift. Two us
                           AES-256-GCM): a login and a search, both directions, from fixed
                           keys and nonces; OHTTPVectorTests holds the Swift side to them.
   exchange URL KEYS       a real login and search against a running gateway at URL, with
-                          the key configuration file KEYS (ohttp-keys); exits 0 when both
-                          are answered as the store answers.
+                          the key configuration file KEYS (ohttp-keys), and a second login
+                          written in the indeterminate-length form; exits 0 when all are
+                          answered as the store answers.
 """
 
 import json
@@ -25,7 +26,7 @@ SUITE = CipherSuite.new(KEMId.DHKEM_X25519_HKDF_SHA256, KDFId.HKDF_SHA256, AEADI
 NK, NN = 32, 12
 
 
-# --- Binary HTTP, known-length (RFC 9292 section 3) ---------------------------------
+# --- Binary HTTP (RFC 9292 section 3) ------------------------------------------------
 
 def varint(value):
     if value < 0x40:
@@ -82,6 +83,15 @@ def bhttp_request(method, scheme, authority, path, headers, content=b""):
     if content:
         message += prefixed(content)
     return message
+
+
+def bhttp_request_indeterminate(method, scheme, authority, path, headers, content=b""):
+    """RFC 9292 section 3.2, as other peers write it: field lines each ended by a zero,
+    the content in chunks of 16 bytes at most ended by an empty one, no trailers."""
+    message = varint(2) + b"".join(prefixed(part.encode()) for part in (method, scheme, authority, path))
+    message += b"".join(prefixed(name.encode()) + prefixed(value.encode()) for name, value in headers) + varint(0)
+    message += b"".join(prefixed(content[start:start + 16]) for start in range(0, len(content), 16)) + varint(0)
+    return message + varint(0)
 
 
 def bhttp_response(status, headers, content=b""):
@@ -241,9 +251,9 @@ def exchange(url, keys_file):
     key_id, public = read_key_configurations(open(keys_file, "rb").read())[0]
     authority = url.split("://", 1)[1].rstrip("/")
 
-    def send(method, path, headers, content=b""):
+    def send(method, path, headers, content=b"", write=bhttp_request):
         headers = headers + [("date", formatdate(usegmt=True))]
-        request = pad(bhttp_request(method, "http", authority, path, headers, content))
+        request = pad(write(method, "http", authority, path, headers, content))
         encapsulated, opening = encapsulate_request(key_id, public, request)
         outer = urllib.request.Request(url + "/.well-known/ohttp-gateway", data=encapsulated, method="POST",
                                        headers={"Content-Type": "message/ohttp-req"})
@@ -256,6 +266,10 @@ def exchange(url, keys_file):
     login = json.loads(body)
     assert status == 200 and login["username"] == "emilys", (status, body)
     print(f"ohttp-peer: login: {status}, signed in as {login['firstName']} {login['lastName']}")
+    status, _, body = send("POST", "/auth/login", [("content-type", "application/json")],
+                           b'{"username":"michaelw","password":"michaelwpass"}', write=bhttp_request_indeterminate)
+    assert status == 200 and json.loads(body)["username"] == "michaelw", (status, body)
+    print(f"ohttp-peer: login written indeterminate-length: {status}")
     status, headers, body = send("GET", "/auth/products/search?q=phone&limit=3&skip=0",
                                  [("authorization", "Bearer " + login["accessToken"])])
     page = json.loads(body)

@@ -21,7 +21,7 @@ enum BinaryHTTPMapping {
         var fields = HTTPFields()
         for field in message.headerFields {
             guard let name = HTTPField.Name(field.name) else { return nil }
-            fields.append(HTTPField(name: name, value: field.value))
+            fields.append(HTTPField(name: name, lenientValue: field.valueBytes))
         }
         return (HTTPResponse(status: .init(code: message.status), headerFields: fields), message.content)
     }

@@ -1,8 +1,8 @@
 @testable import Infrastructure
 import Testing
 
-/// Binary HTTP (RFC 9292), known-length form: what is written, what is read back, and
-/// what is refused. The example bytes are RFC 9292's own where it gives them.
+/// Binary HTTP (RFC 9292): what is written (known-length), what is read back, and what is
+/// refused, in either form. RFC 9292's own examples are in `RFC9292ExampleTests`.
 @Suite("Binary HTTP (RFC 9292)", .timeLimit(.minutes(1)))
 struct BinaryHTTPTests {
     static let login = BinaryHTTPRequest(
@@ -41,17 +41,22 @@ struct BinaryHTTPTests {
     }
 
     @Test("hostile bytes are refused with what is wrong, never read past their end", arguments: [
-        ([], "ends"), ([2], "not a known-length"), ([0, 3, 0x47, 0x45], "ends"),
+        ([], "ends"), ([4], "not a request"), ([0, 3, 0x47, 0x45], "ends"), ([2, 3, 0x47, 0x45], "ends"),
         ([0, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], "ends"),
         ([0, 3, 0x47, 0x45, 0x54, 0, 0, 1, 0x2f], "empty scheme"),
         ([0, 1, 0x0a, 4, 0x68, 0x74, 0x74, 0x70, 0, 1, 0x2f], "character"),
         ([1, 0x40, 0x63], "final status"), ([1, 0x42, 0x58], "final status"),
         ([1, 0x40, 0xc8, 0, 0, 0, 0, 7], "padding"),
         ([1, 0x40, 0xc8, 4, 1, 0x61, 1, 0x0d], "character"),
+        // Indeterminate-length: a header section with no zero to end it, a chunk with no
+        // zero-length chunk after it, and padding that is not zeros.
+        ([2, 3, 0x47, 0x45, 0x54, 4, 0x68, 0x74, 0x74, 0x70, 0, 1, 0x2f, 1, 0x61, 0], "ends"),
+        ([3, 0x40, 0xc8, 0, 1, 0x61], "ends"), ([3, 0x40, 0xc8, 0, 0, 0, 0, 7], "padding"),
+        ([3, 0x40, 0xc8, 0x7f, 0xff], "ends"), ([3, 0x40, 0x66, 0], "ends"), ([3, 0x42, 0x58], "final status"),
     ] as [([UInt8], String)])
     func refusals(bytes: [UInt8], reason: String) {
         do {
-            if bytes.first == 1 {
+            if bytes.first == 1 || bytes.first == 3 {
                 _ = try BinaryHTTPResponse(decoding: bytes)
             } else {
                 _ = try BinaryHTTPRequest(decoding: bytes)
@@ -59,6 +64,28 @@ struct BinaryHTTPTests {
             Issue.record("\(bytes) was read")
         } catch {
             #expect(error.description.contains(reason), "\(bytes): \(error)")
+        }
+    }
+
+    /// RFC 9292 section 3.6 refuses a value where HTTP/2 would (RFC 9113 section 8.2.1);
+    /// RFC 9110 section 5.5 lets a value hold obs-text, as a peer may send.
+    @Test("a field value is refused only for a NUL, CR or LF, or whitespace at an end; any other byte is kept as it came", arguments: [
+        ([0x61, 0x00, 0x62], false), ([0x61, 0x0d, 0x62], false), ([0x61, 0x0a, 0x62], false),
+        ([0x20, 0x61], false), ([0x61, 0x09], false), ([0x20], false),
+        ([0x63, 0x61, 0x66, 0xc3, 0xa9], true), ([0x63, 0x61, 0x66, 0xe9], true), ([0x80, 0xff], true),
+        ([0x61, 0x20, 0x62], true), ([0x61, 0x09, 0x62], true), ([], true), ([0x7f], true),
+    ] as [([UInt8], Bool)])
+    func fieldValues(value: [UInt8], accepted: Bool) {
+        var section: [UInt8] = []
+        section.appendLengthPrefixed(Array("x-value".utf8))
+        section.appendLengthPrefixed(value)
+        var known: [UInt8] = [1, 0x40, 0xc8]
+        known.appendLengthPrefixed(section)
+        let indeterminate: [UInt8] = [3, 0x40, 0xc8] + section + [0]
+        for bytes in [known, indeterminate] {
+            let response = try? BinaryHTTPResponse(decoding: bytes)
+            #expect(response?.headerFields.first?.valueBytes == (accepted ? value : nil), "\(value), framing \(bytes[0])")
+            #expect(response.map { $0.encoded() == known } ?? true, "written again as it came")
         }
     }
 
