@@ -63,9 +63,11 @@ extension CompositionRoot {
         return (chain, adapter.close)
     }
 
-    /// `host:port` of an origin, as a request's authority names it.
+    /// `host:port` of an origin, as a request's authority names it: an IPv6 address in
+    /// brackets (RFC 3986 section 3.2.2), which `URL.host` leaves off.
     private static func authority(of origin: URL) -> String {
-        (origin.host ?? "") + (origin.port.map { ":\($0)" } ?? "")
+        let host = origin.host ?? ""
+        return (host.contains(":") ? "[\(host)]" : host) + (origin.port.map { ":\($0)" } ?? "")
     }
 
     /// The logger of the network's `--verbose` lines (one per exchange, cache hits and

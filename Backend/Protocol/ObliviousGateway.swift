@@ -97,8 +97,13 @@ struct ObliviousGateway: Sendable {
                 log("the replay memory holds its limit of requests refused for their date; a request dated ahead was refused unremembered")
             }
         }
-        guard let innerRequest else {
+        guard let inner, let innerRequest else {
             return encapsulated(message(400, "The encapsulated request is not a Binary HTTP request"), with: sealer, now: now)
+        }
+        // One store, so one origin: the one the outer request reached (RequestTarget).
+        let named = [inner.authority].filter { !$0.isEmpty } + inner.headerFields.filter { $0.name == "host" }.map(\.value)
+        guard !RequestTarget.isMisdirected(scheme: inner.scheme, authorities: named, reachedAs: request.authority) else {
+            return encapsulated(RequestTarget.misdirected(), with: sealer, now: now)
         }
         guard judgement.servable else {
             return encapsulated(dateProblem(), with: sealer, now: now)

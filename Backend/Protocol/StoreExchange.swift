@@ -5,6 +5,8 @@ struct StoreRequest: Sendable {
     let target: String
     let headers: [String: String]
     let body: [UInt8]
+    /// The authority the request reached the server by, its `Host`; nil when it sent none.
+    var authority: String? = nil
 
     var path: String { String(target.prefix { $0 != "?" }) }
 

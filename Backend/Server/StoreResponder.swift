@@ -30,7 +30,9 @@ struct StoreResponder: HTTPResponder {
         for field in request.headers {
             headers[field.name.canonicalName] = field.value
         }
-        let storeRequest = StoreRequest(method: request.method.rawValue, target: request.uri.string, headers: headers, body: body)
+        let storeRequest = StoreRequest(
+            method: request.method.rawValue, target: request.uri.string, headers: headers, body: body, authority: request.head.authority
+        )
 
         let answer = await handler.handle(storeRequest, bodyTooLarge: bodyTooLarge)
 

@@ -17,7 +17,9 @@ struct SealedCall {
         var fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(date))]
         if json != nil { fields.append(BinaryHTTPField(name: "content-type", value: "application/json")) }
         if let bearer { fields.append(BinaryHTTPField(name: "authorization", value: "Bearer \(bearer)")) }
-        let message = BinaryHTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: fields, content: Array((json ?? "").utf8))
+        // An empty authority names none (RFC 9292 section 3.4), so the request is the own
+        // of whichever gateway the transport reaches (PROTOCOL.md, "Whom the store answers for").
+        let message = BinaryHTTPRequest(method: method, scheme: "http", authority: "", path: path, headerFields: fields, content: Array((json ?? "").utf8))
         let (body, opener) = try ObliviousEncapsulation.sealRequest(message.encoded(), for: configuration)
         let request = HTTPRequest(
             method: .post, scheme: nil, authority: nil, path: ObliviousGatewayPath.wellKnown,

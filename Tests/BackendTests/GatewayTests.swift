@@ -37,14 +37,20 @@ struct GatewayTests {
 
     /// An encapsulated request as the client makes it, and what opens its answer.
     func encapsulated(
-        _ method: String, _ path: String, json: String? = nil, to key: ObliviousGatewayKey, date: Int64? = nil, headers: [BinaryHTTPField] = []
+        _ method: String, _ path: String, json: String? = nil, to key: ObliviousGatewayKey, date: Int64? = nil, headers: [BinaryHTTPField] = [],
+        scheme: String = "http", authority: String = "127.0.0.1"
     ) throws -> (StoreRequest, ObliviousResponseOpener) {
         var fields = headers
         fields.append(BinaryHTTPField(name: "date", value: HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(date ?? now)))))
         if json != nil { fields.append(BinaryHTTPField(name: "content-type", value: "application/json")) }
-        let message = BinaryHTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: fields, content: Array((json ?? "").utf8))
+        let message = BinaryHTTPRequest(method: method, scheme: scheme, authority: authority, path: path, headerFields: fields, content: Array((json ?? "").utf8))
         let (bytes, opener) = try ObliviousEncapsulation.sealRequest(message.encoded(paddedLength: 512), for: key.configuration)
-        return (StoreRequest(method: "POST", target: ObliviousGatewayPath.wellKnown, headers: ["Content-Type": "message/ohttp-req"], body: bytes), opener)
+        return (Self.outer(bytes), opener)
+    }
+
+    /// `body` posted to the gateway, reached as the authority the client's requests name.
+    static func outer(_ body: [UInt8], headers: [String: String] = ["Content-Type": "message/ohttp-req"]) -> StoreRequest {
+        StoreRequest(method: "POST", target: ObliviousGatewayPath.wellKnown, headers: headers, body: body, authority: "127.0.0.1")
     }
 
     /// The answer opened as the client opens it.

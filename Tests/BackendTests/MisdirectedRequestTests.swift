@@ -7,9 +7,10 @@ import Testing
 import Glibc
 #endif
 
-/// A request whose target names another authority than its `Host` is not this server's
-/// to answer: 421 Misdirected Request (RFC 9110 section 15.5.20), never the page at
-/// that path served as if it were asked of this server.
+/// A request whose target names another origin than its `Host` (another authority, or a
+/// scheme other than http and https) is not this server's to answer: 421 Misdirected
+/// Request (RFC 9110 section 15.5.20), never the page at that path served as if it were
+/// asked of this server.
 @Suite("Backend: requests for another authority", .timeLimit(.minutes(1)))
 struct MisdirectedRequestTests {
     @Test("what a target names, against the Host it carries", arguments: [
@@ -23,6 +24,10 @@ struct MisdirectedRequestTests {
         ("https://evil.invalid?x=1", "127.0.0.1:8080", true),
         ("http://evil.invalid/products/1", nil, true),
         ("/redirect?to=http://evil.invalid/", "127.0.0.1:8080", false),
+        ("http://store.example:80/products/1", "store.example", false),
+        ("https://store.example/products/1", "store.example:443", false),
+        ("https://store.example:80/products/1", "store.example", true),
+        ("ftp://127.0.0.1:8080/products/1", "127.0.0.1:8080", true),
     ] as [(String, String?, Bool)])
     func misdirected(target: String, host: String?, expected: Bool) {
         #expect(RequestTarget.isMisdirected(target, host: host) == expected)

@@ -33,18 +33,32 @@ final class GatewayKey: Sendable {
     /// outside the client: a second device spending a token, say. Its answer's status
     /// and content, opened.
     func send(_ method: String, _ path: String, json: String?, to backend: String) async throws -> (status: Int, content: [UInt8]) {
+        let message = try Self.request(method, path, json: json, to: backend)
+        let answer = try await Self.exchange(message.encoded(), with: ring.current.configuration, at: backend)
+        return (answer.status, answer.content)
+    }
+
+    /// A request as the client makes it for `backend`: for its authority, dated now.
+    static func request(_ method: String, _ path: String, json: String?, bearer: String? = nil, to backend: String) throws -> BinaryHTTPRequest {
+        guard let url = URL(string: backend), let host = url.host else { throw CLI.Failure(description: "\(backend) is no URL") }
         var fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(Date()))]
         if json != nil { fields.append(BinaryHTTPField(name: "content-type", value: "application/json")) }
-        let message = BinaryHTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: fields, content: Array((json ?? "").utf8))
-        let (body, opener) = try ObliviousEncapsulation.sealRequest(message.encoded(), for: ring.current.configuration)
+        if let bearer { fields.append(BinaryHTTPField(name: "authorization", value: "Bearer \(bearer)")) }
+        let authority = host + (url.port.map { ":\($0)" } ?? "")
+        return BinaryHTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: fields, content: Array((json ?? "").utf8))
+    }
+
+    /// `message`, Binary HTTP in whatever form, sealed to `configuration` and posted to
+    /// `backend`'s gateway; the answer opened.
+    static func exchange(_ message: [UInt8], with configuration: ObliviousKeyConfiguration, at backend: String) async throws -> BinaryHTTPResponse {
+        let (body, opener) = try ObliviousEncapsulation.sealRequest(message, for: configuration)
         guard let url = URL(string: backend + ObliviousGatewayPath.wellKnown) else { throw CLI.Failure(description: "no URL") }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = Data(body)
         request.setValue("message/ohttp-req", forHTTPHeaderField: "Content-Type")
         let (data, _) = try await URLSession.shared.data(for: request)
-        let answer = try BinaryHTTPResponse(decoding: try opener.open(Array(data)))
-        return (answer.status, answer.content)
+        return try BinaryHTTPResponse(decoding: try opener.open(Array(data)))
     }
 
     /// A ring of one fresh key, as `storefront serve` makes one.

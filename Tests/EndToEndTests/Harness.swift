@@ -113,10 +113,19 @@ final class RunningBackend: Sendable {
 
     /// A recording relay in front of this backend, on a loopback port of its own.
     func relay() throws -> RecordingProxy {
+        try RecordingProxy(backendPort: port(), forwarding: .relay)
+    }
+
+    /// A recording balancer in front of this backend: clients name it as the store.
+    func balancer() throws -> RecordingProxy {
+        try RecordingProxy(backendPort: port(), forwarding: .balancer)
+    }
+
+    private func port() throws -> UInt16 {
         guard let port = URL(string: url)?.port.flatMap({ UInt16(exactly: $0) }) else {
             throw CLI.Failure(description: "the backend's URL \(url) names no port")
         }
-        return try RecordingProxy(backendPort: port)
+        return port
     }
 
     /// Stops the server and waits until its run has returned; requests after this find

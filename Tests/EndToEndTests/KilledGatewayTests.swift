@@ -107,7 +107,7 @@ struct KilledGatewayTests {
 
         // A sealed login of the test's own, served once before the first kill, and sent
         // again after each restart to both gateways: never served twice.
-        let probe = try SealedProbe(keyFile: keyFile)
+        let probe = try SealedProbe(keyFile: keyFile, for: gateways[0].url)
         var probeStatuses = [try await probe.send(to: gateways[0].url)]
 
         var outcomes: [Outcome] = []
@@ -180,15 +180,10 @@ struct KilledGatewayTests {
         let body: [UInt8]
         let opener: ObliviousResponseOpener
 
-        init(keyFile: String) throws {
+        /// A login for the gateway at `url`, sealed to the key in `keyFile`.
+        init(keyFile: String, for url: String) throws {
             let configuration = try #require(try GatewayKeyFile.readConfigurations(at: keyFile).first)
-            let fields = [
-                BinaryHTTPField(name: "date", value: HTTPDate.format(Date())), BinaryHTTPField(name: "content-type", value: "application/json"),
-            ]
-            let login = BinaryHTTPRequest(
-                method: "POST", scheme: "http", authority: "127.0.0.1", path: "/auth/login", headerFields: fields,
-                content: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
-            )
+            let login = try GatewayKey.request("POST", "/auth/login", json: #"{"username":"emilys","password":"emilyspass"}"#, to: url)
             (body, opener) = try ObliviousEncapsulation.sealRequest(login.encoded(), for: configuration)
         }
 

@@ -25,7 +25,7 @@ struct NotModifiedTests {
     @Test("renews nothing: refused (65), the cache as it was; the backend's own 304 renews", arguments: Forged.allCases)
     func forgedValidator(_ forged: Forged) async throws {
         let backend = try await RunningBackend.start(key: nil)
-        let proxy = try backend.relay()
+        let proxy = try backend.balancer()
         defer { proxy.stop() }
         var cli = try CLI(backend: backend, key: nil)
         cli.environment["STOREFRONT_BASE_URL"] = proxy.url

@@ -16,8 +16,8 @@ struct RelayAddressTests {
     func onlyTheRelay() async throws {
         let key = try GatewayKey(ring: GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil)))
         let backend = try await RunningBackend.start(key: key)
-        let door = try backend.relay()
-        let relay = try RecordingProxy(backendPort: door.port, address: Self.relayAddress)
+        let door = try backend.balancer()
+        let relay = try RecordingProxy(backendPort: door.port, address: Self.relayAddress, forwarding: .relay)
         defer {
             relay.stop()
             door.stop()

@@ -86,14 +86,11 @@ struct TwoServeProcessesTests {
         let keyFile = try #require(a["keyFile"] as? String)
         let configuration = try #require(try GatewayKeyFile.readConfigurations(at: keyFile).first)
 
-        let fields = [BinaryHTTPField(name: "date", value: HTTPDate.format(Date())), BinaryHTTPField(name: "content-type", value: "application/json")]
-        let login = BinaryHTTPRequest(
-            method: "POST", scheme: "http", authority: "127.0.0.1", path: "/auth/login", headerFields: fields,
-            content: Array(#"{"username":"emilys","password":"emilyspass"}"#.utf8)
-        )
+        let urls = [try #require(a["url"] as? String), try #require(b["url"] as? String)]
+        // For the first gateway: the second refuses it as a replay before it looks further.
+        let login = try GatewayKey.request("POST", "/auth/login", json: #"{"username":"emilys","password":"emilyspass"}"#, to: urls[0])
         let (body, opener) = try ObliviousEncapsulation.sealRequest(login.encoded(), for: configuration)
         var statuses: [Int] = []
-        let urls = [try #require(a["url"] as? String), try #require(b["url"] as? String)]
         for url in urls {
             var request = URLRequest(url: try #require(URL(string: url + ObliviousGatewayPath.wellKnown)))
             request.httpMethod = "POST"

@@ -25,6 +25,15 @@ public final class RecordingProxy: Sendable {
         }
     }
 
+    /// Whom a forwarded request says it is for.
+    public enum Forwarding: Sendable {
+        /// A relay (RFC 9458 section 5) makes a request of its own to the gateway, so its
+        /// `Host` names the backend.
+        case relay
+        /// A balancer passes the client's `Host` on, the authority the client asked for.
+        case balancer
+    }
+
     /// What to do with the next request that `matches`; each rule is used once.
     private struct Rule: Sendable {
         let matches: @Sendable (LoopbackHTTPServer.Request) -> Bool
@@ -52,7 +61,8 @@ public final class RecordingProxy: Sendable {
     ///   - backendPort: the loopback port the real backend listens on.
     ///   - address: the loopback address the proxy listens on and forwards from, so the
     ///     backend sees it as a host of its own.
-    public init(backendPort: UInt16, address: String = LoopbackSocket.defaultAddress) throws {
+    ///   - forwarding: what the forwarded request's `Host` says.
+    public init(backendPort: UInt16, address: String = LoopbackSocket.defaultAddress, forwarding: Forwarding = .balancer) throws {
         let state = State(backendPort: backendPort)
         self.state = state
         let source = address == LoopbackSocket.defaultAddress ? nil : address
@@ -61,7 +71,7 @@ public final class RecordingProxy: Sendable {
             let request = change.map {
                 LoopbackHTTPServer.Request(method: received.method, target: received.target, headers: received.headers, body: $0(received.body), peer: received.peer)
             } ?? received
-            let forwarded = Self.forward(request, to: state.backendPort.withLock { $0 }, from: source)
+            let forwarded = Self.forward(request, to: state.backendPort.withLock { $0 }, from: source, as: forwarding)
             let rule = state.rules.withLock { pending -> Rule? in
                 guard let index = pending.firstIndex(where: { $0.matches(request) }) else { return nil }
                 return pending.remove(at: index)
@@ -130,12 +140,14 @@ public final class RecordingProxy: Sendable {
 
     /// The request sent on to the backend as it came, and its answer read to the end;
     /// a 502 when the backend cannot be reached.
-    private static func forward(_ request: LoopbackHTTPServer.Request, to port: UInt16, from source: String?) -> Exchange {
+    private static func forward(_ request: LoopbackHTTPServer.Request, to port: UInt16, from source: String?, as forwarding: Forwarding) -> Exchange {
         let unreachable = Exchange(request: request, status: 502, headers: [:], body: [])
         guard let connection = try? LoopbackSocket.connect(to: port, from: source) else { return unreachable }
         defer { close(connection) }
+        var headers = request.headers
+        if forwarding == .relay { headers["host"] = "\(LoopbackSocket.defaultAddress):\(port)" }
         var head = "\(request.method) \(request.target) HTTP/1.1\r\n"
-        for (name, value) in request.headers where !["content-length", "connection"].contains(name) {
+        for (name, value) in headers where !["content-length", "connection"].contains(name) {
             head += "\(name): \(value)\r\n"
         }
         head += "Content-Length: \(request.body.count)\r\nConnection: close\r\n\r\n"
