@@ -13,8 +13,11 @@ public enum NetworkError: Error, Equatable, Sendable {
     /// such a hop can cause anyway.
     case gatewayUnreachable(status: Int)
     /// An encapsulated response did not open (sealed for another request, changed, too
-    /// short) or held no Binary HTTP answer; no byte of it is used.
+    /// short); no byte of it is used.
     case unopenableResponse(reason: String)
+    /// An encapsulated response opened, but what it held is not a Binary HTTP answer HTTP
+    /// allows; no byte of it is used.
+    case malformedSealedResponse(reason: String)
     /// The gateway, or something on the way, said it holds no key by the id this client
     /// sealed to (unknown, or its time ran out). `readAgain`: the configuration was taken
     /// again and gave no other one; otherwise the request may not be sent twice (a login,
@@ -55,6 +58,7 @@ extension NetworkError {
         case .unsealedResponse: "answer not encapsulated, refused"
         case .gatewayUnreachable(let status): "an unsealed \(status) on the way: the gateway cannot be reached"
         case .unopenableResponse: "encapsulated response did not open"
+        case .malformedSealedResponse: "encapsulated response opened, but the Binary HTTP inside was refused"
         case .gatewayKeyRefused(let id, _): "the gateway does not hold the key \(id)"
         case .requestTooLarge(let limit): "the sealed request is larger than the gateway's \(limit) bytes"
         case .gatewayKeysUnavailable: "the gateway's key configuration could not be had"

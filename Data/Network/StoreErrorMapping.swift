@@ -78,6 +78,8 @@ enum StoreErrorMapping {
             .unusableResponse(Diagnostic("the answer was not an encapsulated response, and sealed mode takes nothing else"))
         case .unopenableResponse(let reason):
             .unusableResponse(Diagnostic("the encapsulated response did not open: \(reason)"))
+        case .malformedSealedResponse(let reason):
+            .unusableResponse(Diagnostic("the encapsulated response opened, but the Binary HTTP inside was refused: \(reason)"))
         case .gatewayKeyRefused(let keyID, readAgain: true):
             .sealingKeyRetired(Diagnostic(keyID))
         case .gatewayKeyRefused(let keyID, readAgain: false):

@@ -133,14 +133,21 @@ public struct ObliviousHTTPInterceptor: HTTPInterceptor {
             if Self.gatewayAwayStatuses.contains(response.status.code) { throw .gatewayUnreachable(status: response.status.code) }
             throw .unsealedResponse
         }
-        let inner: BinaryHTTPResponse
+        // Two steps, each named when it fails: the decryption, then the Binary HTTP inside.
+        let opened: [UInt8]
         do throws(ObliviousHTTPError) {
-            inner = try BinaryHTTPResponse(decoding: try opener.open(responseBody))
+            opened = try opener.open(responseBody)
         } catch {
             throw .unopenableResponse(reason: error.description)
         }
+        let inner: BinaryHTTPResponse
+        do throws(ObliviousHTTPError) {
+            inner = try BinaryHTTPResponse(decoding: opened)
+        } catch {
+            throw .malformedSealedResponse(reason: error.description)
+        }
         guard let (answer, content) = BinaryHTTPMapping.response(inner) else {
-            throw .unopenableResponse(reason: "the encapsulated answer holds a field HTTP does not allow")
+            throw .malformedSealedResponse(reason: "a field name HTTP does not allow")
         }
         // Sealed for this request, so the gateway's own word: the date, or a replay.
         if answer.status.code == 400, Self.problemType(answer, content) == "https://iana.org/assignments/http-problem-types#date",

@@ -37,9 +37,14 @@ public struct GatewayStub: Sendable {
 
     /// `inner` encapsulated for the recorded request, as a gateway's 200 answer.
     public func answer(_ recorded: RecordedRequest, _ inner: StubResponse) -> StubResponse {
-        let (_, sealer) = open(recorded)
         let fields = inner.headers.sorted { $0.key < $1.key }.map { BinaryHTTPField(name: $0.key, value: $0.value) }
-        let message = BinaryHTTPResponse(status: inner.status, headerFields: fields, content: inner.body).encoded()
+        return answer(recorded, binaryHTTP: BinaryHTTPResponse(status: inner.status, headerFields: fields, content: inner.body).encoded())
+    }
+
+    /// `message`, whatever its bytes, encapsulated for the recorded request: an answer
+    /// in another form than the client writes, or none it can read.
+    public func answer(_ recorded: RecordedRequest, binaryHTTP message: [UInt8]) -> StubResponse {
+        let (_, sealer) = open(recorded)
         guard let sealed = try? sealer.seal(message) else { preconditionFailure("the stub could not seal its answer") }
         return StubResponse(status: 200, headers: ["Content-Type": "message/ohttp-res"], body: sealed)
     }
