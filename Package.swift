@@ -300,7 +300,11 @@ let package = Package(
         // Runs the built `storefront` binary against the backend started in-process.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["App", "AppShared", "Server", "Backend", "Infrastructure", "TestSupport"],
+            dependencies: [
+                "App", "AppShared", "Server", "Backend", "Infrastructure", "TestSupport",
+                // The indeterminate-length Binary HTTP other peers write, which the fuzz target writes too.
+                "FuzzBinaryHTTP",
+            ],
             path: "Tests/EndToEndTests",
             swiftSettings: strict
         ),
