@@ -331,3 +331,15 @@ var fuzzTargets: [Target] {
         )
     }
 }
+
+// scripts/sanitize: with STOREFRONT_SANITIZER set (address or thread), our own targets are
+// built with that sanitizer and with coverage, in the test build's folder, so the
+// dependencies' objects are the test build's and only our code compiles again
+// (docs/TESTING.md, "Sanitizers").
+if let sanitizer = Context.environment["STOREFRONT_SANITIZER"] {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)", "-profile-generate", "-profile-coverage-mapping"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)", "-profile-generate"])]
+    }
+}
