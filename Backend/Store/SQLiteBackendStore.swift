@@ -38,8 +38,10 @@ public final class SQLiteBackendStore: BackendStore {
     public static func open(file: String?, capacity: Int = defaultCapacity) async throws(BackendStoreFailure) -> SQLiteBackendStore {
         if let file {
             do {
+                // Before SQLite reads a byte: it would play back a hot journal it finds.
+                try PrivateFiles.checkClosedToOthers(folder: Self.folder(of: file))
                 try PrivateFiles.create(at: file)
-                for companion in ["-wal", "-shm"] { try PrivateFiles.checkPrivate(at: file + companion) }
+                for companion in ["-journal", "-wal", "-shm"] { try PrivateFiles.checkPrivate(at: file + companion) }
             } catch {
                 throw BackendStoreFailure("the database \(file) cannot be opened: \(error.description)")
             }
@@ -66,11 +68,17 @@ public final class SQLiteBackendStore: BackendStore {
         return store
     }
 
-    /// The schema, made when missing and brought to version 2 (the memory's shares) when
+    /// The folder `file` is in: SQLite makes and reads its companions there.
+    private static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
+
+    /// The schema, made when missing and brought to version 3 (the token families) when
     /// older.
     private func migrate() async throws(BackendStoreFailure) {
         // Both pragmas answer with a row; `run` ignores it.
-        try await run("PRAGMA busy_timeout = 5000")
+        try await run("PRAGMA busy_timeout = \(SQLiteBusyWait.bound.wholeMilliseconds)")
         try await run("PRAGMA journal_mode = WAL")
         // Each commit survives the process dying by any signal, without an fsync a
         // request; a power cut may lose the last ones (a request's window is 300 s).

@@ -29,7 +29,8 @@ struct BackendBenchmark {
         let postgres = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
         let postmaster = postgres.flatMap(ProcessorTime.postmaster(of:))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-backend-bench-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The user's alone: the SQLite store refuses a folder others can write.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let ring = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
 

@@ -14,7 +14,8 @@ enum Flood {
     static func run(seconds: Int) async throws {
         let postgres = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-flood-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The user's alone: the SQLite store refuses a folder others can write.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let ring = try GatewayKeyRing(current: GatewayKeyRing.freshKey(after: nil))
         var stores: [(name: String, open: (Int) async throws -> any BackendStore)] = []

@@ -12,6 +12,9 @@ public enum FileSystemError: Error, Equatable, Sendable {
     case writableByOthers(path: String, mode: UInt32)
     /// The file belongs to another user, so it cannot be trusted.
     case notOwnedByUser(path: String)
+    /// A folder another user may write (or owns): anyone who can add a file to it can
+    /// leave one beside ours that a library reads as its own.
+    case folderOpenToOthers(path: String, mode: UInt32)
     /// A folder was expected, and something else has the name.
     case notADirectory(path: String)
     /// Not a regular file (a device, a pipe, a folder): refused before reading from it.
@@ -33,6 +36,11 @@ extension FileSystemError: CustomStringConvertible {
             return "\(path) can be changed by other users (mode \(octal)); run `chmod go-w \(path)` and try again"
         case .notOwnedByUser(let path):
             return "\(path) belongs to another user; remove it or fix its owner and try again"
+        case .folderOpenToOthers(let path, let mode):
+            let octal = String(mode & 0o7777, radix: 8)
+            return "the folder \(path) can be written by other users (mode \(octal)), who could leave a file in it "
+                + "that the database reads as its own; keep the database in a folder only you can write, "
+                + "or run `chmod go-w \(path)` if it is yours"
         case .notADirectory(let path):
             return "\(path) is not a folder; remove or rename it, or choose another --data-dir"
         case .notARegularFile(let path):

@@ -19,9 +19,22 @@ extension PrivateFiles {
         try checkPrivate(descriptor, path: path)
     }
 
+    /// Refuses the folder `path` when another user may add a file to it: one whose group
+    /// or others may write it (a sticky bit does not help: it stops a file being removed,
+    /// not one being made), or that neither this user nor root owns. In such a folder a
+    /// file a library reads beside ours (a database's hot `-journal`) could be anyone's.
+    public static func checkClosedToOthers(folder path: String) throws(FileSystemError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .systemCall(operation: "stat", path: path, code: errno) }
+        guard UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else { throw .notADirectory(path: path) }
+        guard status.st_uid == getuid() || status.st_uid == 0, UInt32(status.st_mode) & 0o022 == 0 else {
+            throw .folderOpenToOthers(path: path, mode: UInt32(status.st_mode))
+        }
+    }
+
     /// Refuses the file at `path`, when there is one, that group or others may access or
     /// another user owns: for the files a library makes beside one of ours (a database's
-    /// `-wal` and `-shm`). No file there is nothing to refuse.
+    /// `-journal`, `-wal` and `-shm`). No file there is nothing to refuse.
     public static func checkPrivate(at path: String) throws(FileSystemError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {

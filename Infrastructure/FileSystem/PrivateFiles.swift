@@ -75,9 +75,10 @@ public enum PrivateFiles {
     }
 
     /// The file's bytes, or `nil` when there is no such file. Refuses a file that group
-    /// or others may access, or that another user owns, before reading a byte of it.
-    /// - Parameter maximumBytes: refuse a longer file (and anything not a regular file)
-    ///   rather than read it all; for files of a known small size, such as a key.
+    /// or others may access, that another user owns, or that is no regular file (a FIFO,
+    /// a device), before reading a byte of it.
+    /// - Parameter maximumBytes: refuse a longer file rather than read it all; for files
+    ///   of a known small size, such as a key.
     public static func read(at path: String, maximumBytes: Int? = nil) throws(FileSystemError) -> [UInt8]? {
         try read(at: path, maximumBytes: maximumBytes, forbiddenToOthers: 0o077)
     }
@@ -92,7 +93,10 @@ public enum PrivateFiles {
     private static func read(
         at path: String, maximumBytes: Int?, forbiddenToOthers: UInt32, rootMayOwn: Bool = false
     ) throws(FileSystemError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // Non-blocking, so a FIFO in the file's place cannot hold the open until someone
+        // writes to it: it is refused below as no regular file. A regular file's reads
+        // are the same either way.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw .systemCall(operation: "open", path: path, code: errno)
@@ -110,8 +114,8 @@ public enum PrivateFiles {
                 ? .tooPermissive(path: path, mode: UInt32(status.st_mode))
                 : .writableByOthers(path: path, mode: UInt32(status.st_mode))
         }
-        guard let maximumBytes else { return try readAll(from: descriptor, path: path) }
         guard UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else { throw .notARegularFile(path: path) }
+        guard let maximumBytes else { return try readAll(from: descriptor, path: path) }
         guard status.st_size <= maximumBytes else { throw .tooLarge(path: path, limit: maximumBytes) }
         let bytes = try readAll(from: descriptor, path: path)
         // The size can change between fstat and read; the bound holds on what was read.

@@ -2,6 +2,9 @@ import Foundation
 import Infrastructure
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `storefront serve` refused at start (78): a key file, a database file or password
 /// file others can read, a port that is taken, a database URI it cannot read or use. Each
@@ -20,8 +23,8 @@ struct ServeStartupRefusalTests {
         #expect(result.standardError.contains("The key file \(folder.file("key")) is not usable"))
     }
 
-    @Test("serve with a database file, or its -wal, that others may read or write is refused: 78, naming the chmod; nothing is changed", arguments: [
-        ("backend.sqlite", 0o666), ("backend.sqlite", 0o644), ("backend.sqlite-wal", 0o664),
+    @Test("serve with a database file, or its -wal or -journal, that others may read or write is refused: 78, naming the chmod; nothing is changed", arguments: [
+        ("backend.sqlite", 0o666), ("backend.sqlite", 0o644), ("backend.sqlite-wal", 0o664), ("backend.sqlite-journal", 0o644),
     ] as [(String, Int)])
     func looseDatabaseFile(name: String, mode: Int) async throws {
         let folder = try TemporaryDirectory()
@@ -35,6 +38,44 @@ struct ServeStartupRefusalTests {
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("chmod 600 \(loose)"), "\(result.standardError)")
         #expect(try FileManager.default.attributesOfItem(atPath: loose)[.posixPermissions] as? Int == mode)
+    }
+
+    /// A folder another user can add a file to is where they would leave a hot journal,
+    /// which SQLite plays back as it opens the database: refused before it does.
+    @Test("serve with its database in a folder others can write, sticky or not, is refused before SQLite reads it: 78, naming the folder", arguments: [
+        0o777, 0o1777, 0o770,
+    ])
+    func folderOthersCanWrite(mode: Int) async throws {
+        let folder = try TemporaryDirectory()
+        let shared = folder.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        #expect(chmod(shared, mode_t(mode)) == 0)
+        try Data("a journal someone else left\n".utf8).write(to: URL(fileURLWithPath: shared + "/backend.sqlite-journal"))
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+
+        let result = try await cli.run(["serve", "--plain", "--port", "0", "--database", "sqlite:" + shared + "/backend.sqlite"])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("the folder \(shared) can be written by other users"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: shared + "/backend.sqlite"), "the database was made")
+    }
+
+    /// What another user leaves beside a database, in a folder they can reach: as root,
+    /// the test gives each file to `nobody`.
+    @Test("serve with a -journal, -wal or -shm another user owns is refused: 78, naming the file", .enabled(if: getuid() == 0, "only root can give a file to another user"), arguments: [
+        "backend.sqlite-journal", "backend.sqlite-wal", "backend.sqlite-shm",
+    ])
+    func companionOfAnotherUser(name: String) async throws {
+        let folder = try TemporaryDirectory()
+        let planted = folder.file(name)
+        try PrivateFiles.writeAtomically([], to: planted)
+        #expect(chown(planted, 65_534, 65_534) == 0)
+        let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
+
+        let result = try await cli.run(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("\(planted) belongs to another user"), "\(result.standardError)")
     }
 
     @Test("serve on a port that is taken fails to start: 78, naming the address")
@@ -99,5 +140,21 @@ struct ServeStartupRefusalTests {
         #expect(missing.status == 78, "\(missing.everything)")
         #expect(missing.standardError.contains("\(folder.file("absent")), which does not exist"), "\(missing.everything)")
         #expect(!loose.everything.contains("hunter2") && !missing.everything.contains("hunter2"))
+    }
+
+    /// A FIFO opens only once someone writes to it: read as a file, it would hold the start.
+    @Test("a FIFO given as the database password file is refused at once: 78, no regular file")
+    func passwordFileFIFO() async throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.file("db-password")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var cli = try CLI(backend: nil, key: nil)
+        cli.environment["STOREFRONT_DATABASE"] = "postgres://app@127.0.0.1:9/store"
+        cli.environment["STOREFRONT_DATABASE_PASSWORD_FILE"] = fifo
+
+        let result = try await cli.run(["serve", "--plain", "--port", "0"])
+
+        #expect(result.status == 78, "\(result.everything)")
+        #expect(result.standardError.contains("\(fifo) is not a regular file"), "\(result.everything)")
     }
 }

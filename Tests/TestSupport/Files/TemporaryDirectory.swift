@@ -1,12 +1,13 @@
 import Foundation
 
-/// A fresh folder under the system's temporary directory, removed when the test is done.
+/// A fresh folder under the system's temporary directory, the user's alone (`0700`),
+/// removed when the test is done.
 public final class TemporaryDirectory: Sendable {
     public let path: String
 
     public init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
