@@ -291,7 +291,13 @@ let package = Package(
         ),
         .testTarget(
             name: "BackendTests",
-            dependencies: ["Backend", "Infrastructure", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Backend", "Infrastructure", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                // A second connection to the store's file, holding its write lock as another process would.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                // A request head as the server's first handler reads it.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             path: "Tests/BackendTests",
             swiftSettings: strict
         ),

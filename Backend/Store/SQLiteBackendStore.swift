@@ -7,15 +7,18 @@ import SQLiteNIO
 /// backend that keeps nothing past its process.
 ///
 /// Every process of one store on one machine opens the same file: WAL, so readers do not
-/// wait for the writer (`synchronous = NORMAL`: no fsync a request), and a 5 s busy
-/// timeout, so a write that cannot get the lock is a failure (503) rather than a hang.
+/// wait for the writer (`synchronous = NORMAL`: no fsync a request), and a bound of 5 s on
+/// each operation, its wait for its turn on the connection included, so a write that
+/// cannot get the lock is a failure (503) rather than a hang (`SQLiteBusyWait`).
 /// Each operation is atomic across every process: an insert that conflicts is the
 /// replay; a refresh spends its token (a delete that returns the row) and keeps the new
 /// pair in one write transaction. The schema is made at start-up inside a write
 /// transaction, so several processes may start at once. The file is made `0600` before
-/// SQLite opens it; its `-wal` and `-shm` files take its mode. A file (or companion)
-/// that others may read or write, or another user owns, is refused: whoever can write
-/// it can plant a token's digest and sign in as anyone.
+/// SQLite opens it; its `-journal`, `-wal` and `-shm` files take its mode. A file (or
+/// companion) that others may read or write, or another user owns, is refused: whoever
+/// can write it can plant a token's digest and sign in as anyone. So is a folder another
+/// user can write: they could leave a `-journal` there, which SQLite plays back as a hot
+/// journal when it opens the database.
 public final class SQLiteBackendStore: BackendStore {
     private let connection: SQLiteConnection
     /// The thread SQLite's calls run on, the store's own: started with it and stopped by
@@ -207,13 +210,13 @@ public final class SQLiteBackendStore: BackendStore {
     /// One statement, in its turn, its rows; any failure of SQLite's is the store's.
     @discardableResult
     private func run(_ statement: String, _ binds: [SQLiteData] = []) async throws(BackendStoreFailure) -> [SQLiteRow] {
-        try await turns.inTurn { () async throws(BackendStoreFailure) -> [SQLiteRow] in try await self.statement(statement, binds) }
+        try await bounded { () async throws(BackendStoreFailure) -> [SQLiteRow] in try await self.statement(statement, binds) }
     }
 
     /// `body`'s statements as one transaction, in one turn: committed when it returns,
     /// rolled back when it throws.
     private func transaction<Value: Sendable>(_ body: () async throws(BackendStoreFailure) -> Value) async throws(BackendStoreFailure) -> Value {
-        try await turns.inTurn { () async throws(BackendStoreFailure) -> Value in
+        try await bounded { () async throws(BackendStoreFailure) -> Value in
             try await statement("BEGIN IMMEDIATE")
             do throws(BackendStoreFailure) {
                 let value = try await body()
@@ -222,6 +225,33 @@ public final class SQLiteBackendStore: BackendStore {
             } catch {
                 _ = try? await statement("ROLLBACK")
                 throw error
+            }
+        }
+    }
+
+    /// `body` in its turn, within the bound counted from now: SQLite may wait for another
+    /// process's lock only for what the wait for the turn left of it.
+    private func bounded<Value: Sendable>(_ body: () async throws(BackendStoreFailure) -> Value) async throws(BackendStoreFailure) -> Value {
+        let clock = ContinuousClock()
+        let arrived = clock.now
+        return try await turns.inTurn { () async throws(BackendStoreFailure) -> Value in
+            let busyWait = SQLiteBusyWait.allowed(afterWaiting: clock.now - arrived)
+            switch busyWait {
+            case .none:
+                throw BackendStoreFailure("the database was busy for the whole of its \(SQLiteBusyWait.bound) bound")
+            case .whole:
+                return try await body()
+            case .shortened(let left):
+                // In the same turn, so no other operation runs under the shortened wait.
+                try await statement("PRAGMA busy_timeout = \(left.wholeMilliseconds)")
+                let result: Result<Value, BackendStoreFailure>
+                do throws(BackendStoreFailure) {
+                    result = .success(try await body())
+                } catch {
+                    result = .failure(error)
+                }
+                _ = try? await statement("PRAGMA busy_timeout = \(SQLiteBusyWait.bound.wholeMilliseconds)")
+                return try result.get()
             }
         }
     }
