@@ -2,8 +2,10 @@ import Foundation
 import Infrastructure
 
 /// Issues and checks the backend's opaque tokens, kept in the store by digest. Access
-/// tokens expire; a refresh token works once (rotation), so a stolen one that has been
-/// used is worthless, and two gateways handed the same one grant one pair between them.
+/// tokens expire; a refresh token works once (rotation), and one presented again ends
+/// every token of its login (reuse detection, RFC 9700 section 4.14.2): of a thief and
+/// the owner, whoever comes second ends the thief's chain too. Two gateways handed the
+/// same token at once grant one pair between them, and the second ends it.
 actor TokenIssuer {
     struct Grant: Sendable {
         let accessToken: String
@@ -38,11 +40,17 @@ actor TokenIssuer {
     }
 
     /// A new pair for `userID`, the access token living `minutes` (or less, when capped),
-    /// kept before it is handed out.
+    /// kept before it is handed out, as a family of its own.
     func grant(userID: Int, minutes: Int) async throws(GrantFailure) -> Grant {
         let (grant, record) = try newPair(minutes: minutes)
+        let family: [UInt8]
         do {
-            try await records.keep(record, userID: userID)
+            family = try SecureRandom.bytes(16)
+        } catch {
+            throw .noRandomness(error)
+        }
+        do {
+            try await records.keep(record, userID: userID, family: family)
         } catch {
             throw .notKept(error)
         }
@@ -50,22 +58,44 @@ actor TokenIssuer {
         return grant
     }
 
+    /// What a refresh came to.
+    enum Refreshed {
+        case granted(Grant)
+        /// The token had been spent: its family is ended.
+        case reused
+        /// Never granted, expired, or its family ended.
+        case unknown
+    }
+
     /// A new pair for the user of `refreshToken`, which is spent in the same transaction
-    /// (rotation): nil when that token is unknown, used or expired. When the store fails,
-    /// nothing is spent and the same token may be tried again.
-    func refresh(_ refreshToken: String, minutes: Int) async throws(GrantFailure) -> Grant? {
-        guard let digest = try? Self.digest(refreshToken) else { return nil }
+    /// (rotation). When the store fails, nothing is spent and the same token may be
+    /// tried again.
+    func refresh(_ refreshToken: String, minutes: Int) async throws(GrantFailure) -> Refreshed {
+        guard let digest = try? Self.digest(refreshToken) else { return .unknown }
         let (grant, record) = try newPair(minutes: minutes)
-        let userID: Int?
+        let rotation: Rotation
         do {
-            userID = try await records.rotate(refresh: digest, now: Self.seconds(clock.now), into: record)
+            rotation = try await records.rotate(refresh: digest, now: Self.seconds(clock.now), into: record)
         } catch {
             throw .notKept(error)
         }
-        guard userID != nil else { return nil }
-        redeemedCount += 1
-        grantedCount += 1
-        return grant
+        switch rotation {
+        case .rotated:
+            redeemedCount += 1
+            grantedCount += 1
+            return .granted(grant)
+        case .reused:
+            return .reused
+        case .unknown:
+            return .unknown
+        }
+    }
+
+    /// Ends the family of `token`, an access or a refresh token (RFC 7009): true when it
+    /// was kept. A token that is not one of ours ends nothing.
+    func revoke(_ token: String) async throws(BackendStoreFailure) -> Bool {
+        guard let digest = try? Self.digest(token) else { return false }
+        return try await records.revoke(digest)
     }
 
     /// Two fresh tokens, and what the store keeps of them.

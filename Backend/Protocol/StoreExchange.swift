@@ -13,11 +13,21 @@ struct StoreRequest: Sendable {
     /// The percent-decoded query parameters; the last value wins for a repeated name.
     var query: [String: String] {
         guard let start = target.firstIndex(of: "?") else { return [:] }
+        return Self.parameters(target[target.index(after: start)...])
+    }
+
+    /// The body as an HTML form (`application/x-www-form-urlencoded`), as RFC 7009's
+    /// revocation sends it: read like the query.
+    var form: [String: String] {
+        Self.parameters(Substring(String(decoding: body, as: UTF8.self)))
+    }
+
+    private static func parameters(_ text: Substring) -> [String: String] {
         var parameters: [String: String] = [:]
-        for pair in target[target.index(after: start)...].split(separator: "&") {
+        for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
-            parameters[name] = parts.count > 1 ? Self.decode(parts[1]) : ""
+            let name = decode(parts[0])
+            parameters[name] = parts.count > 1 ? decode(parts[1]) : ""
         }
         return parameters
     }

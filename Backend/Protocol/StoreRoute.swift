@@ -5,6 +5,7 @@ enum StoreRoute: Equatable {
     case logIn
     case me
     case refresh
+    case revoke
     case search(signedIn: Bool)
     case categories
     case category(slug: String)
@@ -17,6 +18,7 @@ enum StoreRoute: Equatable {
         case "/auth/login": self = .logIn
         case "/auth/me": self = .me
         case "/auth/refresh": self = .refresh
+        case "/auth/revoke": self = .revoke
         case "/auth/products/search": self = .search(signedIn: true)
         case "/products/search": self = .search(signedIn: false)
         // Before the product routes: "categories" and "category/…" share their prefix.
@@ -37,7 +39,7 @@ enum StoreRoute: Equatable {
     /// The method the route takes; any other is a 405 naming this one in `Allow`.
     var method: String {
         switch self {
-        case .logIn, .refresh: "POST"
+        case .logIn, .refresh, .revoke: "POST"
         case .me, .search, .categories, .category, .product, .userPosts: "GET"
         }
     }

@@ -35,6 +35,8 @@ struct StoreService: Sendable {
             return await withUser(request, tokenRead) { user in json(200, user).cacheable(CacheHeaders.perUser) }
         case .refresh:
             return await refresh(request)
+        case .revoke:
+            return await revoke(request)
         case .search(signedIn: true):
             return await withUser(request, tokenRead) { _ in search(request).cacheable(CacheHeaders.catalogue) }
         case .search(signedIn: false):
@@ -80,16 +82,35 @@ struct StoreService: Sendable {
         guard let minutes = Self.lifetime(body.expiresInMins) else {
             return message(400, "expiresInMins must be between 1 and 43200")
         }
-        let renewed: TokenIssuer.Grant?
+        let refreshed: TokenIssuer.Refreshed
         do {
-            renewed = try await tokens.refresh(refreshToken, minutes: minutes)
+            refreshed = try await tokens.refresh(refreshToken, minutes: minutes)
         } catch {
             return Self.notGranted(error)
         }
-        guard let grant = renewed else {
+        switch refreshed {
+        case .granted(let grant):
+            return json(200, WireBodies.Tokens(accessToken: grant.accessToken, refreshToken: grant.refreshToken))
+        case .reused:
+            return message(403, "This refresh token was used before, so a copy of it is in other hands: every token of its sign-in is ended")
+        case .unknown:
             return message(403, "Invalid or expired refresh token")
         }
-        return json(200, WireBodies.Tokens(accessToken: grant.accessToken, refreshToken: grant.refreshToken))
+    }
+
+    /// RFC 7009: ends the family of the token the form names, access or refresh. 200
+    /// whether or not it was one of ours (section 2.2), so the answer tells a caller
+    /// nothing about a token it does not hold.
+    private func revoke(_ request: StoreRequest) async -> StoreResponse {
+        guard let token = request.form["token"], !token.isEmpty else {
+            return message(400, "token required")
+        }
+        do {
+            _ = try await tokens.revoke(token)
+        } catch {
+            return Self.storeUnavailable
+        }
+        return json(200, WireBodies.Revoked())
     }
 
     /// Runs `handler` for the bearer of a valid access token, or answers 401.

@@ -97,4 +97,8 @@ enum WireBodies {
     struct Message: Encodable {
         let message: String
     }
+
+    /// A revocation's answer: an empty object, whose content a client ignores (RFC 7009
+    /// section 2.2).
+    struct Revoked: Encodable {}
 }

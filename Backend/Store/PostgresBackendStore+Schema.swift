@@ -8,7 +8,8 @@ extension PostgresBackendStore {
     /// every gateway ("storefro" in ASCII, as a 64-bit integer).
     static let migrationLock: Int64 = 0x7374_6f72_6566_726f
 
-    /// The schema, made when missing and brought to version 2 (the memory's shares), by
+    /// The schema, made when missing and brought up to date (the memory's shares, the
+    /// token families), by
     /// one gateway at a time: the others wait on the advisory lock, for the deadline at
     /// most (`lock_timeout`), and then fail with a sentence naming it.
     func migrate(logger: Logger) async throws(BackendStoreFailure) {
@@ -48,6 +49,13 @@ extension PostgresBackendStore {
                         )
                     }
                     try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON public.tokens (expires)", logger: logger)
+                    // The token families: a token kept before them is a family of its own.
+                    try await connection.query("ALTER TABLE public.tokens ADD COLUMN IF NOT EXISTS family BYTEA", logger: logger)
+                    try await connection.query(
+                        "ALTER TABLE public.tokens ADD COLUMN IF NOT EXISTS spent BOOLEAN NOT NULL DEFAULT false", logger: logger
+                    )
+                    try await connection.query("UPDATE public.tokens SET family = digest WHERE family IS NULL", logger: logger)
+                    try await connection.query("CREATE INDEX IF NOT EXISTS tokens_by_family ON public.tokens (family)", logger: logger)
                     try await connection.query(
                         "ALTER TABLE public.replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
                     )

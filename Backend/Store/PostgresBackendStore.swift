@@ -80,11 +80,12 @@ public final class PostgresBackendStore: BackendStore {
         return store
     }
 
-    public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
+    public func keep(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) async throws(BackendStoreFailure) {
+        let family = ByteBuffer(bytes: family)
         try await run("""
-            INSERT INTO public.tokens (digest, kind, user_id, expires)
-            VALUES (\(ByteBuffer(bytes: pair.accessDigest)), 'access', \(userID), \(pair.accessExpires)),
-                   (\(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', \(userID), \(pair.refreshExpires))
+            INSERT INTO public.tokens (digest, kind, user_id, expires, family)
+            VALUES (\(ByteBuffer(bytes: pair.accessDigest)), 'access', \(userID), \(pair.accessExpires), \(family)),
+                   (\(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', \(userID), \(pair.refreshExpires), \(family))
             """)
     }
 
@@ -100,19 +101,35 @@ public final class PostgresBackendStore: BackendStore {
         return found.map { AccessTokenRecord(userID: $0.0, expires: $0.1) }
     }
 
-    public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
+    public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Rotation {
         // One statement, so one transaction: the new pair is inserted only for the row the
-        // delete returned, and a failure of the insert undoes the delete. Of two gateways
-        // deleting one row at once, the second waits for the first and then finds none.
-        try await integers("""
+        // update marked spent, and a failure of the insert undoes the mark. Of two gateways
+        // spending one row at once, the second waits for the first and then finds it spent.
+        let token = ByteBuffer(bytes: digest)
+        if let userID = try await integers("""
             WITH spent AS (
-                DELETE FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest)) AND kind = 'refresh' AND expires > \(now) RETURNING user_id
+                UPDATE public.tokens SET spent = true
+                WHERE digest = \(token) AND kind = 'refresh' AND NOT spent AND expires > \(now) RETURNING user_id, family
             )
-            INSERT INTO public.tokens (digest, kind, user_id, expires)
-            SELECT \(ByteBuffer(bytes: pair.accessDigest)), 'access', user_id, \(pair.accessExpires) FROM spent
-            UNION ALL SELECT \(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', user_id, \(pair.refreshExpires) FROM spent
+            INSERT INTO public.tokens (digest, kind, user_id, expires, family)
+            SELECT \(ByteBuffer(bytes: pair.accessDigest)), 'access', user_id, \(pair.accessExpires), family FROM spent
+            UNION ALL SELECT \(ByteBuffer(bytes: pair.refreshDigest)), 'refresh', user_id, \(pair.refreshExpires), family FROM spent
             RETURNING user_id
-            """).first
+            """).first {
+            return .rotated(userID: userID)
+        }
+        let ended = try await integers("""
+            DELETE FROM public.tokens
+            WHERE family = (SELECT family FROM public.tokens WHERE digest = \(token) AND kind = 'refresh' AND spent) RETURNING 1
+            """)
+        return ended.isEmpty ? .unknown : .reused
+    }
+
+    public func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool {
+        let ended = try await integers("""
+            DELETE FROM public.tokens WHERE family = (SELECT family FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest))) RETURNING 1
+            """)
+        return !ended.isEmpty
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {

@@ -90,10 +90,18 @@ public final class SQLiteBackendStore: BackendStore {
             let version = try await statement("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
             try await statement("""
                 CREATE TABLE IF NOT EXISTS tokens (
-                    digest BLOB PRIMARY KEY, kind TEXT NOT NULL, user_id INTEGER NOT NULL, expires INTEGER NOT NULL
+                    digest BLOB PRIMARY KEY, kind TEXT NOT NULL, user_id INTEGER NOT NULL, expires INTEGER NOT NULL,
+                    family BLOB, spent INTEGER NOT NULL DEFAULT 0
                 ) WITHOUT ROWID
                 """)
+            if (1...2).contains(version) {
+                // A token kept before families is a family of its own.
+                try await statement("ALTER TABLE tokens ADD COLUMN family BLOB")
+                try await statement("ALTER TABLE tokens ADD COLUMN spent INTEGER NOT NULL DEFAULT 0")
+                try await statement("UPDATE tokens SET family = digest")
+            }
             try await statement("CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires)")
+            try await statement("CREATE INDEX IF NOT EXISTS tokens_by_family ON tokens (family)")
             if version == 1 {
                 try await statement("ALTER TABLE replays ADD COLUMN refused INTEGER NOT NULL DEFAULT 0")
             }
@@ -103,20 +111,22 @@ public final class SQLiteBackendStore: BackendStore {
                 ) WITHOUT ROWID
                 """)
             try await statement("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)")
-            try await statement("PRAGMA user_version = 2")
+            try await statement("PRAGMA user_version = 3")
         }
     }
 
-    public func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
-        try await run(Self.insertPair, Self.binds(pair, userID: userID))
+    public func keep(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) async throws(BackendStoreFailure) {
+        try await run(Self.insertPair, Self.binds(pair, userID: userID, family: .blob(ByteBuffer(bytes: family))))
     }
 
     /// Both tokens of a pair in one statement, so both or neither are kept.
-    private static let insertPair = "INSERT INTO tokens (digest, kind, user_id, expires) VALUES (?1, 'access', ?2, ?3), (?4, 'refresh', ?2, ?5)"
+    private static let insertPair = """
+        INSERT INTO tokens (digest, kind, user_id, expires, family) VALUES (?1, 'access', ?2, ?3, ?6), (?4, 'refresh', ?2, ?5, ?6)
+        """
 
-    private static func binds(_ pair: TokenPairRecord, userID: Int) -> [SQLiteData] {
+    private static func binds(_ pair: TokenPairRecord, userID: Int, family: SQLiteData) -> [SQLiteData] {
         [.blob(ByteBuffer(bytes: pair.accessDigest)), .integer(userID), .integer(Int(pair.accessExpires)),
-         .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires))]
+         .blob(ByteBuffer(bytes: pair.refreshDigest)), .integer(Int(pair.refreshExpires)), family]
     }
 
     public func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> AccessTokenRecord? {
@@ -128,19 +138,33 @@ public final class SQLiteBackendStore: BackendStore {
         return AccessTokenRecord(userID: userID, expires: Int64(expires))
     }
 
-    public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
+    public func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Rotation {
         // SQLite's common table expressions only read, so the spend and the new pair are
         // two statements in a transaction of their own: `IMMEDIATE` takes the write lock
         // first, so another process's spend of the same token waits for this one's end.
-        try await transaction { () async throws(BackendStoreFailure) -> Int? in
+        let token = SQLiteData.blob(ByteBuffer(bytes: digest))
+        return try await transaction { () async throws(BackendStoreFailure) -> Rotation in
             let spent = try await statement(
-                "DELETE FROM tokens WHERE digest = ?1 AND kind = 'refresh' AND expires > ?2 RETURNING user_id",
-                [.blob(ByteBuffer(bytes: digest)), .integer(Int(now))]
+                "UPDATE tokens SET spent = 1 WHERE digest = ?1 AND kind = 'refresh' AND spent = 0 AND expires > ?2 RETURNING user_id, family",
+                [token, .integer(Int(now))]
             )
-            guard let userID = spent.first?.column("user_id")?.integer else { return nil }
-            try await statement(Self.insertPair, Self.binds(pair, userID: userID))
-            return userID
+            if let row = spent.first, let userID = row.column("user_id")?.integer, let family = row.column("family") {
+                try await statement(Self.insertPair, Self.binds(pair, userID: userID, family: family))
+                return .rotated(userID: userID)
+            }
+            let ended = try await statement(
+                "DELETE FROM tokens WHERE family = (SELECT family FROM tokens WHERE digest = ?1 AND kind = 'refresh' AND spent = 1) RETURNING 1",
+                [token]
+            )
+            return ended.isEmpty ? .unknown : .reused
         }
+    }
+
+    public func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool {
+        let ended = try await run(
+            "DELETE FROM tokens WHERE family = (SELECT family FROM tokens WHERE digest = ?1) RETURNING 1", [.blob(ByteBuffer(bytes: digest))]
+        )
+        return !ended.isEmpty
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {

@@ -4,13 +4,13 @@ import Backend
 /// dictionaries, as the backend kept it before it had a database (lost at every
 /// restart, and one per process). The same operations as the stores, nothing more.
 actor InMemoryBackendStore: BackendStore {
-    private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64)] = [:]
+    private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64, family: [UInt8], spent: Bool)] = [:]
     private var replays: [[UInt8]: Int64] = [:]
 
-    func keep(_ pair: TokenPairRecord, userID: Int) throws(BackendStoreFailure) {
+    func keep(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) throws(BackendStoreFailure) {
         guard tokens[pair.accessDigest] == nil, tokens[pair.refreshDigest] == nil else { throw BackendStoreFailure("kept already") }
-        tokens[pair.accessDigest] = (.access, userID, pair.accessExpires)
-        tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires)
+        tokens[pair.accessDigest] = (.access, userID, pair.accessExpires, family, false)
+        tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires, family, false)
     }
 
     func access(_ digest: [UInt8]) -> AccessTokenRecord? {
@@ -18,16 +18,22 @@ actor InMemoryBackendStore: BackendStore {
         return AccessTokenRecord(userID: token.userID, expires: token.expires)
     }
 
-    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) throws(BackendStoreFailure) -> Int? {
-        guard let token = tokens[digest], token.kind == .refresh, token.expires > now else { return nil }
-        tokens[digest] = nil
-        do {
-            try keep(pair, userID: token.userID)
-        } catch {
-            tokens[digest] = token
-            throw error
+    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) throws(BackendStoreFailure) -> Rotation {
+        guard let token = tokens[digest], token.kind == .refresh else { return .unknown }
+        if token.spent {
+            _ = revoke(digest)
+            return .reused
         }
-        return token.userID
+        guard token.expires > now else { return .unknown }
+        try keep(pair, userID: token.userID, family: token.family)
+        tokens[digest]?.spent = true
+        return .rotated(userID: token.userID)
+    }
+
+    func revoke(_ digest: [UInt8]) -> Bool {
+        guard let family = tokens[digest]?.family else { return false }
+        tokens = tokens.filter { $0.value.family != family }
+        return true
     }
 
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) -> Admission {

@@ -60,6 +60,10 @@ struct WireAnswer: Sendable {
         WireAnswer(name: "refresh") { body, _ throws(StoreError) in
             .session(try made(StoreEndpoints.refresh(renewing: renewedSession)).value(from: body))
         },
+        WireAnswer(name: "revokeToken") { body, _ throws(StoreError) in
+            try StoreEndpoints.revoke(renewedSession).value(from: body)
+            return .value
+        },
     ]
 
     /// Any failure's body: the status decides what failed; the message is the body's

@@ -88,6 +88,12 @@ struct BackendStoreContractTests {
     static let digest = Array(repeating: UInt8(7), count: 32)
     static let other = Array(repeating: UInt8(8), count: 32)
 
+    /// A family's name: 16 bytes of `byte`.
+    static func family(_ byte: UInt8) -> [UInt8] { Array(repeating: byte, count: 16) }
+
+    /// A token's digest: 32 bytes of `byte`.
+    static func token(_ byte: UInt8) -> [UInt8] { Array(repeating: byte, count: 32) }
+
     /// A pair whose access token's digest is 32 bytes of `access`, and its refresh token's
     /// of `refresh`.
     static func pair(_ access: UInt8, _ refresh: UInt8, accessExpires: Int64 = 2_000, refreshExpires: Int64 = 3_000) -> TokenPairRecord {
@@ -100,7 +106,7 @@ struct BackendStoreContractTests {
     @Test("a kept pair's access token is found with its user and expiry; its refresh token is not an access token", arguments: BackendStoreKind.all)
     func keepsTokens(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(7, 8), userID: 1)
+            try await store.keep(Self.pair(7, 8), userID: 1, family: Self.family(1))
             let found = try await store.access(Self.digest)
             #expect(found?.userID == 1 && found?.expires == 2_000)
             #expect(try await store.access(Self.other).map(\.userID) == nil)
@@ -111,8 +117,8 @@ struct BackendStoreContractTests {
     @Test("a pair is kept whole or not at all: one whose refresh digest is kept already leaves its access token unkept", arguments: BackendStoreKind.all)
     func keepsPairWhole(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(7, 8), userID: 1)
-            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(9, 8), userID: 2) }
+            try await store.keep(Self.pair(7, 8), userID: 1, family: Self.family(1))
+            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(9, 8), userID: 2, family: Self.family(2)) }
             #expect(try await store.access(Array(repeating: 9, count: 32)).map(\.userID) == nil)
         }
     }
@@ -120,16 +126,15 @@ struct BackendStoreContractTests {
     @Test("a refresh token is spent once, only alive, only as a refresh token, and its new pair kept for its user", arguments: BackendStoreKind.all)
     func rotatesOnce(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(8, 7, refreshExpires: 2_000), userID: 5)
-            #expect(try await store.rotate(refresh: Self.other, now: 1_000, into: Self.pair(20, 21)) == nil, "an access token")
-            #expect(try await store.rotate(refresh: Self.digest, now: 2_000, into: Self.pair(22, 23)) == nil, "spent at its expiry")
-            #expect(try await store.rotate(refresh: Self.digest, now: 1_999, into: Self.pair(24, 25, accessExpires: 2_500)) == 5)
-            #expect(try await store.rotate(refresh: Self.digest, now: 1_999, into: Self.pair(26, 27)) == nil)
-            let renewed = try await store.access(Array(repeating: 24, count: 32))
+            try await store.keep(Self.pair(8, 7, refreshExpires: 2_000), userID: 5, family: Self.family(5))
+            #expect(try await store.rotate(refresh: Self.other, now: 1_000, into: Self.pair(20, 21)) == .unknown, "an access token")
+            #expect(try await store.rotate(refresh: Self.digest, now: 2_000, into: Self.pair(22, 23)) == .unknown, "spent at its expiry")
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_999, into: Self.pair(24, 25, accessExpires: 2_500)) == .rotated(userID: 5))
+            let renewed = try await store.access(Self.token(24))
             #expect(renewed?.userID == 5 && renewed?.expires == 2_500)
-            #expect(try await store.access(Array(repeating: 20, count: 32)).map(\.userID) == nil, "nothing kept for a token not spent")
-            #expect(try await store.access(Array(repeating: 22, count: 32)).map(\.userID) == nil)
-            #expect(try await store.rotate(refresh: Array(repeating: 25, count: 32), now: 2_000, into: Self.pair(28, 29)) == 5, "the new refresh token works")
+            #expect(try await store.access(Self.token(20)).map(\.userID) == nil, "nothing kept for a token not spent")
+            #expect(try await store.access(Self.token(22)).map(\.userID) == nil)
+            #expect(try await store.rotate(refresh: Self.token(25), now: 2_000, into: Self.pair(28, 29)) == .rotated(userID: 5), "the new refresh token works")
         }
     }
 
@@ -139,16 +144,52 @@ struct BackendStoreContractTests {
     )
     func rotatesWholeOrNotAtAll(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(8, 7), userID: 5)
-            try await store.keep(Self.pair(30, 31), userID: 6)
+            try await store.keep(Self.pair(8, 7), userID: 5, family: Self.family(5))
+            try await store.keep(Self.pair(30, 31), userID: 6, family: Self.family(6))
             // The new refresh digest is one kept already: the pair's insert fails.
             await #expect(throws: BackendStoreFailure.self) { try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(32, 31)) }
             #expect(try await store.access(Array(repeating: 32, count: 32)).map(\.userID) == nil, "half a pair kept")
-            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(33, 34)) == 5)
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(33, 34)) == .rotated(userID: 5))
         }
     }
 
-    @Test("twenty callers spending one refresh token at once: one gets its user", arguments: BackendStoreKind.all)
+    /// RFC 9700 section 4.14.2: a refresh token presented after it was spent is in two
+    /// hands, so every token its login began is ended, and no other login's.
+    @Test("a spent refresh token presented again ends its family, every token of its login, and no other", arguments: BackendStoreKind.all)
+    func reuseEndsTheFamily(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.pair(8, 7), userID: 5, family: Self.family(1))
+            try await store.keep(Self.pair(40, 41), userID: 5, family: Self.family(2))
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(24, 25)) == .rotated(userID: 5))
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(26, 27)) == .reused)
+            #expect(try await store.access(Self.token(24)).map(\.userID) == nil, "the pair the spent token made")
+            #expect(try await store.access(Self.token(8)).map(\.userID) == nil, "the login's first access token")
+            #expect(try await store.access(Self.token(26)).map(\.userID) == nil, "nothing kept for the reuse")
+            #expect(try await store.rotate(refresh: Self.token(25), now: 1_000, into: Self.pair(28, 29)) == .unknown)
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(30, 31)) == .unknown, "ended, not reused again")
+            #expect(try await store.access(Self.token(40))?.userID == 5, "the user's other login")
+        }
+    }
+
+    /// RFC 7009: revoking either token of a login ends its family.
+    @Test("revoking an access or a refresh token ends its login's family; a token no one holds ends nothing", arguments: BackendStoreKind.all)
+    func revokes(kind: BackendStoreKind) async throws {
+        try await kind.with { store, _ in
+            try await store.keep(Self.pair(8, 7), userID: 5, family: Self.family(1))
+            try await store.keep(Self.pair(40, 41), userID: 6, family: Self.family(2))
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(24, 25)) == .rotated(userID: 5))
+            #expect(try await store.revoke(Self.token(24)) == true)
+            #expect(try await store.access(Self.token(24)).map(\.userID) == nil)
+            #expect(try await store.access(Self.token(8)).map(\.userID) == nil)
+            #expect(try await store.rotate(refresh: Self.token(25), now: 1_000, into: Self.pair(26, 27)) == .unknown)
+            #expect(try await store.access(Self.token(40))?.userID == 6, "another login")
+            #expect(try await store.revoke(Self.token(99)) == false)
+            #expect(try await store.revoke(Self.token(41)) == true)
+            #expect(try await store.access(Self.token(40)).map(\.userID) == nil)
+        }
+    }
+
+    @Test("twenty callers spending one refresh token at once: one rotates it, and the others find it spent", arguments: BackendStoreKind.all)
     func rotatesOnceUnderRace(kind: BackendStoreKind) async throws {
         #expect(try await Self.spentByTwenty(kind) == [5])
     }
@@ -157,12 +198,12 @@ struct BackendStoreContractTests {
     static func spentByTwenty(_ kind: BackendStoreKind) async throws -> [Int] {
         var spent: [Int] = []
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(8, 7), userID: 5)
-            spent = try await withThrowingTaskGroup(of: Int?.self) { group in
+            try await store.keep(Self.pair(8, 7), userID: 5, family: Self.family(5))
+            spent = try await withThrowingTaskGroup(of: Rotation.self) { group in
                 for caller: UInt8 in 0..<20 {
                     group.addTask { try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(100 + caller, 200 + caller)) }
                 }
-                return try await group.reduce(into: [Int]()) { if let user = $1 { $0.append(user) } }
+                return try await group.reduce(into: [Int]()) { if case .rotated(let user) = $1 { $0.append(user) } }
             }
         }
         return spent
@@ -198,10 +239,10 @@ struct BackendStoreContractTests {
     @Test("a store that spends a refresh token, then keeps the new pair, outside one transaction, is caught")
     func plantedHalfRefreshIsCaught() async throws {
         try await BackendStoreKind.fake(planting: .spendsThenKeeps).with { store, _ in
-            try await store.keep(Self.pair(8, 7), userID: 5)
-            try await store.keep(Self.pair(30, 31), userID: 6)
+            try await store.keep(Self.pair(8, 7), userID: 5, family: Self.family(5))
+            try await store.keep(Self.pair(30, 31), userID: 6, family: Self.family(6))
             _ = try? await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(32, 31))
-            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(33, 34)) == nil, "the clause's second refresh sees the token spent")
+            #expect(try await store.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(33, 34)) != .rotated(userID: 5), "the clause's second refresh sees the token spent")
         }
     }
 
@@ -234,7 +275,7 @@ struct BackendStoreContractTests {
     )
     func admitsReadingAccess(kind: BackendStoreKind) async throws {
         try await kind.with(capacity: 3) { store, _ in
-            try await store.keep(Self.pair(7, 8, accessExpires: 2_000), userID: 1)
+            try await store.keep(Self.pair(7, 8, accessExpires: 2_000), userID: 1, family: Self.family(1))
             let refresh = Array(repeating: UInt8(8), count: 32)
             let unknown = Array(repeating: UInt8(9), count: 32)
             let table: [(enc: [UInt8], now: Int64, token: [UInt8], admission: Admission, found: AccessTokenRecord?)] = [
@@ -303,22 +344,22 @@ struct BackendStoreContractTests {
     @Test("a sweep forgets a refresh token past its expiry and an access token a day past its", arguments: BackendStoreKind.all)
     func sweeps(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(7, 40, accessExpires: 100_000, refreshExpires: 200_000), userID: 1)
-            try await store.keep(Self.pair(8, 41, accessExpires: 100_000 - 86_401, refreshExpires: 200_000), userID: 2)
-            try await store.keep(Self.pair(42, 43, accessExpires: 100_000, refreshExpires: 100_000), userID: 3)
+            try await store.keep(Self.pair(7, 40, accessExpires: 100_000, refreshExpires: 200_000), userID: 1, family: Self.family(1))
+            try await store.keep(Self.pair(8, 41, accessExpires: 100_000 - 86_401, refreshExpires: 200_000), userID: 2, family: Self.family(2))
+            try await store.keep(Self.pair(42, 43, accessExpires: 100_000, refreshExpires: 100_000), userID: 3, family: Self.family(3))
             try await store.sweep(now: 100_001)
             #expect(try await store.access(Self.digest)?.userID == 1, "expired an instant ago: still known, so reported as expired")
             #expect(try await store.access(Self.other).map(\.userID) == nil)
             // Swept, a refresh token's digest may be kept anew; kept, it could not.
-            try await store.keep(Self.pair(44, 43), userID: 4)
-            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(45, 40), userID: 5) }
+            try await store.keep(Self.pair(44, 43), userID: 4, family: Self.family(4))
+            await #expect(throws: BackendStoreFailure.self) { try await store.keep(Self.pair(45, 40), userID: 5, family: Self.family(5)) }
         }
     }
 
     @Test("closing a store twice is harmless", arguments: BackendStoreKind.all)
     func closesTwice(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in
-            try await store.keep(Self.pair(8, 7), userID: 9)
+            try await store.keep(Self.pair(8, 7), userID: 9, family: Self.family(9))
             await store.close()
             await store.close()
             // `with` closes it a third time.
@@ -332,7 +373,7 @@ struct BackendStoreContractTests {
     func fileAloneAfterClose(kind: BackendStoreKind) async throws {
         let copyAlone = try #require(kind.copyAlone)
         try await kind.with { store, location in
-            try await store.keep(Self.pair(8, 7), userID: 9)
+            try await store.keep(Self.pair(8, 7), userID: 9, family: Self.family(9))
             #expect(try await store.admit(Self.other, until: 1_300, now: 1_000, share: .served) == .admitted)
             await store.close()
 
@@ -350,17 +391,17 @@ struct BackendStoreContractTests {
     @Test("a second store at the same place, as a second gateway or a restart, sees the first's tokens and requests", arguments: BackendStoreKind.all.filter(\.persists))
     func sharedAndPersistent(kind: BackendStoreKind) async throws {
         try await kind.with { first, location in
-            try await first.keep(Self.pair(8, 7), userID: 9)
+            try await first.keep(Self.pair(8, 7), userID: 9, family: Self.family(9))
             let admittedFirst = try await first.admit(Self.other, until: 1_300, now: 1_000, share: .served)
             #expect(admittedFirst == .admitted)
             let second = try await kind.open(location, SQLiteBackendStore.defaultCapacity)
             let spent = try? await second.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(50, 51))
             let admitted = try? await second.admit(Self.other, until: 1_300, now: 1_000, share: .served)
             await second.close()
-            #expect(spent == 9)
+            #expect(spent == .rotated(userID: 9))
             #expect(admitted == .replayed)
-            #expect(try await first.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(52, 53)) == nil, "spent by the other")
-            #expect(try await first.access(Array(repeating: 50, count: 32))?.userID == 9, "the other's new pair")
+            #expect(try await first.access(Self.token(50))?.userID == 9, "the other's new pair")
+            #expect(try await first.rotate(refresh: Self.digest, now: 1_000, into: Self.pair(52, 53)) == .reused, "spent by the other")
         }
     }
 }

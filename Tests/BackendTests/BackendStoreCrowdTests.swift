@@ -19,7 +19,7 @@ struct BackendStoreCrowdTests {
             // Users 1 to 5 each hold an access token, 32 bytes of 10 + the user; requests 1
             // to 5 read their user's, and requests 6 to 10 a token nobody holds.
             for user: UInt8 in 1...5 {
-                try await store.keep(BackendStoreContractTests.pair(10 + user, 20 + user), userID: Int(user))
+                try await store.keep(BackendStoreContractTests.pair(10 + user, 20 + user), userID: Int(user), family: BackendStoreContractTests.family(user))
             }
             let answers = try await withThrowingTaskGroup(of: (request: UInt8, admission: Admission, found: AccessTokenRecord?).self) { group in
                 for request: UInt8 in 1...10 {

@@ -34,7 +34,7 @@ actor FakeBackendStore: BackendStore {
         await withCheckedContinuation { firstToLook = $0 }
     }
 
-    private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64)] = [:]
+    private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64, family: [UInt8], spent: Bool)] = [:]
     private var replays: [[UInt8]: (expires: Int64, share: ReplayShare)] = [:]
     private let failing: Bool
     private let mistake: PlantedMistake?
@@ -50,18 +50,18 @@ actor FakeBackendStore: BackendStore {
         if failing { throw BackendStoreFailure("the fake store is down") }
     }
 
-    func keep(_ pair: TokenPairRecord, userID: Int) throws(BackendStoreFailure) {
+    func keep(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) throws(BackendStoreFailure) {
         try reachable()
-        try keepChecked(pair, userID: userID)
+        try keepChecked(pair, userID: userID, family: family)
     }
 
     /// Both tokens of `pair`, or neither when either digest is kept already.
-    private func keepChecked(_ pair: TokenPairRecord, userID: Int) throws(BackendStoreFailure) {
+    private func keepChecked(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) throws(BackendStoreFailure) {
         guard tokens[pair.accessDigest] == nil, tokens[pair.refreshDigest] == nil, pair.accessDigest != pair.refreshDigest else {
             throw BackendStoreFailure("a token kept twice")
         }
-        tokens[pair.accessDigest] = (.access, userID, pair.accessExpires)
-        tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires)
+        tokens[pair.accessDigest] = (.access, userID, pair.accessExpires, family, false)
+        tokens[pair.refreshDigest] = (.refresh, userID, pair.refreshExpires, family, false)
     }
 
     func access(_ digest: [UInt8]) throws(BackendStoreFailure) -> AccessTokenRecord? {
@@ -70,18 +70,34 @@ actor FakeBackendStore: BackendStore {
         return AccessTokenRecord(userID: token.userID, expires: token.expires)
     }
 
-    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
+    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Rotation {
         try reachable()
-        guard let token = tokens[digest], token.kind == .refresh, token.expires > now else { return nil }
+        guard let token = tokens[digest], token.kind == .refresh else { return .unknown }
+        if token.spent {
+            end(family: token.family)
+            return .reused
+        }
+        guard token.expires > now else { return .unknown }
         if mistake == .looksThenSpends { await meetAnotherCaller() }
-        tokens[digest] = nil
+        tokens[digest]?.spent = true
         do {
-            try keepChecked(pair, userID: token.userID)
+            try keepChecked(pair, userID: token.userID, family: token.family)
         } catch {
             if mistake != .spendsThenKeeps { tokens[digest] = token }
             throw error
         }
-        return token.userID
+        return .rotated(userID: token.userID)
+    }
+
+    func revoke(_ digest: [UInt8]) throws(BackendStoreFailure) -> Bool {
+        try reachable()
+        guard let token = tokens[digest] else { return false }
+        end(family: token.family)
+        return true
+    }
+
+    private func end(family: [UInt8]) {
+        tokens = tokens.filter { $0.value.family != family }
     }
 
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {

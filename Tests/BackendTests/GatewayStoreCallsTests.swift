@@ -72,7 +72,7 @@ struct GatewayStoreCallsTests {
 
 /// A store call, as `CallRecordingStore` names it.
 enum StoreCall: Equatable, Sendable {
-    case keep, access, rotate, admit, admitReadingAccess, sweep
+    case keep, access, rotate, revoke, admit, admitReadingAccess, sweep
 }
 
 /// A store that does what `inner` does and records which call was made, in order.
@@ -89,9 +89,9 @@ actor CallRecordingStore: BackendStore {
         calls = []
     }
 
-    func keep(_ pair: TokenPairRecord, userID: Int) async throws(BackendStoreFailure) {
+    func keep(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) async throws(BackendStoreFailure) {
         calls.append(.keep)
-        try await inner.keep(pair, userID: userID)
+        try await inner.keep(pair, userID: userID, family: family)
     }
 
     func access(_ digest: [UInt8]) async throws(BackendStoreFailure) -> AccessTokenRecord? {
@@ -99,9 +99,14 @@ actor CallRecordingStore: BackendStore {
         return try await inner.access(digest)
     }
 
-    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Int? {
+    func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Rotation {
         calls.append(.rotate)
         return try await inner.rotate(refresh: digest, now: now, into: pair)
+    }
+
+    func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool {
+        calls.append(.revoke)
+        return try await inner.revoke(digest)
     }
 
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {

@@ -80,19 +80,27 @@ struct StoreServiceTests {
         #expect(expired.json["message"] as? String == "Token Expired!")
     }
 
-    @Test("a refresh token works once: it rotates, and the old one is refused")
+    @Test("a refresh token works once: it rotates, and the old one presented again ends every token of its sign-in (RFC 9700 4.14.2)")
     func refreshRotation() async throws {
         let refresh = try #require(await logIn()["refreshToken"] as? String)
 
         let first = await send("POST", "/auth/refresh", body: #"{"refreshToken":"\#(refresh)"}"#)
+        let newAccess = try #require(first.json["accessToken"] as? String)
+        let newRefresh = try #require(first.json["refreshToken"] as? String)
+        let beforeReuse = await send("GET", "/auth/me", token: newAccess).status
         let replayed = await send("POST", "/auth/refresh", body: #"{"refreshToken":"\#(refresh)"}"#)
+        let afterReuse = await send("GET", "/auth/me", token: newAccess).status
+        let descendant = await send("POST", "/auth/refresh", body: #"{"refreshToken":"\#(newRefresh)"}"#)
         let missing = await send("POST", "/auth/refresh", body: "{}")
 
         #expect(first.status == 200)
-        #expect(first.json["refreshToken"] as? String != refresh)
-        let newAccess = try #require(first.json["accessToken"] as? String)
-        #expect(await send("GET", "/auth/me", token: newAccess).status == 200)
+        #expect(newRefresh != refresh)
+        #expect(beforeReuse == 200)
         #expect(replayed.status == 403)
+        #expect(replayed.json["message"] as? String == "This refresh token was used before, so a copy of it is in other hands: every token of its sign-in is ended")
+        #expect(afterReuse == 401)
+        #expect(descendant.status == 403)
+        #expect(descendant.json["message"] as? String == "Invalid or expired refresh token")
         #expect(missing.status == 401)
     }
 
