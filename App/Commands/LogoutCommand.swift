@@ -1,18 +1,22 @@
 import AppShared
 import ArgumentParser
 
-/// `storefront logout`: forgets the session and the cached user. Idempotent.
+/// `storefront logout`: asks the store to end the session, then forgets it and the
+/// cached user whatever the store said. Idempotent.
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Forget the session and the cached user.",
+        abstract: "End the session at the store, and forget it and the cached user.",
         discussion: help.discussion
     )
 
     /// What `--help`, the manual page and the documents say of the command beyond its abstract.
     static let help = CommandHelp(
-        does: "Forgets the session and every answer kept for that user. Running it twice is harmless.",
-        json: #"`{"signedOut": true}`"#,
+        does: "Asks the store to end the session (RFC 7009's revocation: every token of the sign-in stops working), "
+            + "then forgets the session and every answer kept for that user, whatever the store said. A store that cannot "
+            + "be reached, or has no way to end a session (DummyJSON), keeps honouring its tokens until they expire, and "
+            + "the command says so; it exits 0 all the same. Sent once: a POST is never sent twice. Running it twice is harmless.",
+        json: #"`{"signedOut": true, "store": "ended"}`; `store` is `ended`, `not-offered`, `not-reached` or `no-session`"#,
         examples: [
             CommandHelp.Example("storefront logout", "also removes this user's cached answers"),
         ]

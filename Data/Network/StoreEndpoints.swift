@@ -29,8 +29,12 @@ enum StoreEndpoints {
         /// `METHOD TARGET`, as the `--verbose` line names the exchange.
         var requestLine: String { "\(request.method.rawValue) \(target)" }
 
-        /// A 2xx body as `Wire`; a failure names the call and the field.
+        /// A 2xx body as `Wire`; a failure names the call and the field. An answer whose
+        /// status says it all (`StatusOnlyAnswer`) reads no body.
         func decode(_ body: [UInt8]) throws(StoreError) -> Wire {
+            if let statusOnly = Wire.self as? any StatusOnlyAnswer.Type, let answer = statusOnly.init() as? Wire {
+                return answer
+            }
             do {
                 return try JSONDecoder().decode(Wire.self, from: Data(body))
             } catch {
@@ -61,6 +65,17 @@ enum StoreEndpoints {
         return Call(request: request(.post, "/auth/refresh", json: true), body: try encode(body), requiresAuthentication: false) { tokens throws(StoreError) in
             try tokens.toDomain(renewing: current)
         }
+    }
+
+    /// Ends `session` at the store (RFC 7009): its refresh token, in a form, which ends
+    /// every token of its login. Sent without the bearer token: the token in the form is
+    /// the credential, and a 401 must not start a refresh on the way out.
+    static func revoke(_ session: Session) -> Call<RevocationAnswerDTO, Void> {
+        let form = formEncoded([("token", session.refreshToken), ("token_type_hint", "refresh_token")])
+        let request = HTTPRequest(
+            method: .post, scheme: nil, authority: nil, path: "/auth/revoke", headerFields: [.contentType: "application/x-www-form-urlencoded"]
+        )
+        return Call(request: request, body: Array(form.utf8), requiresAuthentication: false) { _ throws(StoreError) in }
     }
 
     /// Always through `/auth/products/search`, so a search is an authenticated request.
@@ -124,7 +139,12 @@ enum StoreEndpoints {
     /// every byte.
     static func queryString(_ items: [(name: String, value: String)]) -> String {
         guard !items.isEmpty else { return "" }
-        return "?" + items.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
+        return "?" + formEncoded(items)
+    }
+
+    /// `name=value&…`, encoded as a query is: also an HTML form's body.
+    private static func formEncoded(_ items: [(name: String, value: String)]) -> String {
+        items.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
     }
 
     private static func percentEncoded(_ text: String) -> String {

@@ -34,15 +34,38 @@ public struct RemoteAuthRepository: AuthRepository {
         try await client.read(StoreEndpoints.currentUser, policy: policy)
     }
 
-    /// Needs no backend: DummyJSON has no logout endpoint, and forgetting the tokens
-    /// is what signs this client out. Works offline, and when already signed out.
-    /// This user's kept answers go first, while the session still says whose they are.
-    public func logOut() async throws(StoreError) {
+    /// Asks the store to end the session (RFC 7009), then forgets it here whatever the
+    /// answer: a store that cannot be reached, or has no way to end one (DummyJSON),
+    /// leaves its tokens working until they expire, and says so. Sent once: a POST is
+    /// never sent twice. This user's kept answers go first, while the session still says
+    /// whose they are.
+    public func logOut() async throws(StoreError) -> SessionEnding {
+        let ending = await endAtStore()
         await client.forgetSignedIn()
         do {
             try await sessions.clear()
         } catch {
             throw error.storeError(keeping: "the session")
+        }
+        return ending
+    }
+
+    private func endAtStore() async -> SessionEnding {
+        let session: Session?
+        do {
+            session = try await sessions.load()
+        } catch {
+            return .notReached(error.storeError(keeping: "the session"))
+        }
+        guard let session else { return .noSession }
+        do {
+            // Statuses read as a signed-in request's: a 404 is a store without the endpoint.
+            try await client.send(StoreEndpoints.revoke(session), kind: .authenticated)
+            return .ended
+        } catch .notFound {
+            return .notOffered
+        } catch {
+            return .notReached(error)
         }
     }
 }

@@ -8,7 +8,8 @@ public protocol AuthRepository: Sendable {
     /// cache when the backend cannot be reached.
     func currentUser(policy: ReadPolicy) async throws(StoreError) -> Fetched<User>
 
-    /// Forgets the session and every answer cached for this user. Succeeds when
-    /// already signed out.
-    func logOut() async throws(StoreError)
+    /// Asks the store to end the session, then forgets it and every answer cached for
+    /// this user, whatever the store said; what the store did comes back. Succeeds when
+    /// already signed out. Fails only when the session cannot be forgotten here.
+    func logOut() async throws(StoreError) -> SessionEnding
 }

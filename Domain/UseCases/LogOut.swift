@@ -1,4 +1,5 @@
-/// Signs the person out, forgetting their session and cached profile.
+/// Signs the person out: the store is asked to end the session, and the session and
+/// cached profile are forgotten here whatever it says.
 public struct LogOut: Sendable {
     private let repository: any AuthRepository
 
@@ -6,7 +7,7 @@ public struct LogOut: Sendable {
         self.repository = repository
     }
 
-    public func callAsFunction() async throws(StoreError) {
+    public func callAsFunction() async throws(StoreError) -> SessionEnding {
         try await repository.logOut()
     }
 }

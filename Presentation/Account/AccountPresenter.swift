@@ -49,19 +49,42 @@ public struct AccountPresenter {
         }
     }
 
+    /// Signs out, and says what the store did with the session: whether its tokens
+    /// still work elsewhere is the person's to know.
     @discardableResult
-    public func signOut() async -> Result<Void, StoreError> {
+    public func signOut() async -> Result<SessionEnding, StoreError> {
         do {
-            try await logOut()
+            let ending = try await logOut()
             if format == .json {
-                output.printLine(#"{"signedOut":true}"#)
+                output.printLine(#"{"signedOut":true,"store":"\#(Self.jsonValue(ending))"}"#)
             } else {
                 output.printLine(StyledText("Signed out.", style: .success))
+                if let note = Self.note(ending) { output.printLine(StyledText(note, style: .secondary)) }
             }
-            return .success(())
+            return .success(ending)
         } catch {
             errors.report(error)
             return .failure(error)
+        }
+    }
+
+    /// What the store did, in `--json`'s words (CLI.md).
+    static func jsonValue(_ ending: SessionEnding) -> String {
+        switch ending {
+        case .ended: "ended"
+        case .notOffered: "not-offered"
+        case .notReached: "not-reached"
+        case .noSession: "no-session"
+        }
+    }
+
+    /// The line after "Signed out.", when the store's side needs one.
+    static func note(_ ending: SessionEnding) -> String? {
+        switch ending {
+        case .ended: "The store has ended the session: its tokens work nowhere now."
+        case .notOffered: "This store has no way to end a session, so its tokens work until they expire."
+        case .notReached: "The store could not be asked to end the session, so its tokens work until they expire."
+        case .noSession: nil
         }
     }
 }

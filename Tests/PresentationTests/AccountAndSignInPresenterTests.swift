@@ -43,12 +43,21 @@ struct AccountAndSignInPresenterTests {
         #expect(output.standardError.count == 1)
     }
 
-    @Test("logout says so and ends signed out")
-    func logout() async throws {
-        let (presenter, output) = account(StubAuthRepository())
+    @Test("logout says so, and what the store did with the session, human and as JSON", arguments: [
+        (.ended, ["Signed out.", "The store has ended the session: its tokens work nowhere now."], #"{"signedOut":true,"store":"ended"}"#),
+        (.notOffered, ["Signed out.", "This store has no way to end a session, so its tokens work until they expire."], #"{"signedOut":true,"store":"not-offered"}"#),
+        (.notReached(.offline), ["Signed out.", "The store could not be asked to end the session, so its tokens work until they expire."],
+         #"{"signedOut":true,"store":"not-reached"}"#),
+        (.noSession, ["Signed out."], #"{"signedOut":true,"store":"no-session"}"#),
+    ] as [(SessionEnding, [String], String)])
+    func logout(ending: SessionEnding, lines: [String], json: String) async throws {
+        let (presenter, output) = account(StubAuthRepository(logOutResult: .success(ending)))
+        let (jsonPresenter, jsonOutput) = account(StubAuthRepository(logOutResult: .success(ending)), format: .json)
 
         #expect(await presenter.signOut().exitStatus == .success)
-        #expect(output.standardOutput == ["Signed out."])
+        #expect(await jsonPresenter.signOut().exitStatus == .success)
+        #expect(output.standardOutput == lines)
+        #expect(jsonOutput.standardOutput == [json])
     }
 
     @Test("sign-in says as whom, or why not")

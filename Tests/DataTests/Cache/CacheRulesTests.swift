@@ -199,7 +199,7 @@ struct CacheRulesTests {
         _ = try await harness.products(SpyTransport(always: Self.page())).search(query, policy: .standard)
         _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
 
-        try await harness.auth(SpyTransport(failing: .cannotConnect(reason: "x"))).logOut()
+        _ = try await harness.auth(SpyTransport(failing: .cannotConnect(reason: "x"))).logOut()
 
         #expect(await harness.cache.statistics().entries == 1)
         let survivor = try await secondRepository.search(query, policy: .cacheOnly)

@@ -21,7 +21,7 @@ enum AuthRepositoryContract: ContractClause {
         case .signIn: "the right password signs in: that user, and currentUser is them, from the network"
         case .wrongPassword: "a wrong password or an unknown user is invalidCredentials, and the earlier sign-in stays"
         case .signedOut: "signed out, currentUser is notSignedIn under every policy, and logOut succeeds"
-        case .logOut: "logOut forgets the user, even under cacheOnly; a second logOut succeeds"
+        case .logOut: "logOut ends the session at the store and forgets the user, even under cacheOnly; a second logOut succeeds"
         case .policies: "cacheOnly gives the user kept at login, saying offline was asked for; revalidate asks the backend"
         case .offline: "with the backend away: currentUser is the kept user, saying so; logging in is offline"
         }
@@ -35,7 +35,8 @@ enum AuthRepositoryContract: ContractClause {
         case userSignedIn(from: Origin)
         /// `currentUser` gave another user.
         case otherUser(username: String, from: Origin)
-        case loggedOut
+        /// A logOut that came back, with what the store did.
+        case loggedOut(SessionEnding)
         case failed(StoreError)
     }
 
@@ -55,7 +56,7 @@ enum AuthRepositoryContract: ContractClause {
             }
         }
         func logOut() async -> Outcome {
-            do { try await repository.logOut(); return .loggedOut } catch { return .failed(error) }
+            do { return .loggedOut(try await repository.logOut()) } catch { return .failed(error) }
         }
         switch self {
         case .signIn:
@@ -92,8 +93,9 @@ enum AuthRepositoryContract: ContractClause {
         return switch self {
         case .signIn: [.signedIn(username: subject.username), .userSignedIn(from: .network)]
         case .wrongPassword: [.failed(.invalidCredentials), .failed(.invalidCredentials), .userSignedIn(from: .network)]
-        case .signedOut: [.failed(.notSignedIn), .failed(.notSignedIn), .failed(.notSignedIn), .loggedOut]
-        case .logOut: [.loggedOut, .failed(.notSignedIn), .failed(.notSignedIn), .loggedOut]
+        case .signedOut: [.failed(.notSignedIn), .failed(.notSignedIn), .failed(.notSignedIn), .loggedOut(.noSession)]
+        // The store ended the session, and a second logOut had none to end.
+        case .logOut: [.loggedOut(.ended), .failed(.notSignedIn), .failed(.notSignedIn), .loggedOut(.noSession)]
         case .policies: [.userSignedIn(from: .cache(age: .zero, reason: .offlineRequested)), .userSignedIn(from: .network)]
         // The last read: a failed login signed no one out.
         case .offline: [unreachable, .failed(.offline), unreachable]

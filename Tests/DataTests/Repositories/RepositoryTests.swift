@@ -129,14 +129,35 @@ struct RemoteAuthRepositoryTests {
         #expect(await harness.sessions.session == nil)
     }
 
+    /// RFC 7009: the refresh token, in a form, ends every token of the login; the token
+    /// is the credential, so no bearer goes with it, and a 401 starts no refresh.
+    @Test("logging out asks the store once to end the session, by its refresh token in a form; then forgets it whatever the answer", arguments: [
+        (StubResponse.json(200, "{}"), SessionEnding.ended), (StubResponse(status: 200), .ended),
+        (.json(404, #"{"message":"Route POST /auth/revoke not found"}"#), .notOffered),
+        (.json(401, #"{"message":"Invalid/expired Token!"}"#), .notReached(.sessionExpired)), (StubResponse(status: 503), .notReached(.offline)),
+    ] as [(StubResponse, SessionEnding)])
+    func logOutEndsTheSession(answer: StubResponse, ending: SessionEnding) async throws {
+        let harness = try RepositoryHarness()
+        let transport = SpyTransport(always: answer)
+
+        #expect(try await harness.auth(transport).logOut() == ending)
+
+        let sent = await transport.requests
+        #expect(sent.map(\.method) == [.post] && sent.map(\.target) == ["/auth/revoke"])
+        #expect(sent.first.map { String(decoding: $0.body ?? [], as: UTF8.self) } == "token=r1&token_type_hint=refresh_token")
+        #expect(sent.first?.head.headerFields[.contentType] == "application/x-www-form-urlencoded")
+        #expect(sent.first?.head.headerFields[.authorization] == nil)
+        #expect(await harness.sessions.session == nil)
+    }
+
     @Test("logging out forgets the session and the cached user, offline too, and twice")
     func logOut() async throws {
         let harness = try RepositoryHarness()
         _ = try await harness.auth(SpyTransport(always: .json(200, Fixtures.me))).currentUser(policy: .standard)
         let offline = harness.auth(SpyTransport(failing: .unreachable(reason: "refused")))
 
-        try await offline.logOut()
-        try await offline.logOut()
+        #expect(try await offline.logOut() == .notReached(.offline))
+        #expect(try await offline.logOut() == .noSession)
 
         #expect(await harness.sessions.session == nil)
         await #expect(throws: StoreError.notSignedIn) {

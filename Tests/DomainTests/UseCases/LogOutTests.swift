@@ -4,12 +4,15 @@ import Testing
 
 @Suite("LogOut", .timeLimit(.minutes(1)))
 struct LogOutTests {
-    @Test("asks the repository to forget the session")
-    func success() async throws {
-        let repository = SpyAuthRepository(logOut: .success(()))
+    @Test("asks the repository to end the session, and says what the store did", arguments: [
+        SessionEnding.ended, .notOffered, .notReached(.offline), .noSession,
+    ])
+    func success(_ ending: SessionEnding) async throws {
+        let repository = SpyAuthRepository(logOut: .success(ending))
 
-        try await LogOut(repository: repository)()
+        let said = try await LogOut(repository: repository)()
 
+        #expect(said == ending)
         #expect(await repository.logOutCalls == 1)
     }
 

@@ -66,8 +66,11 @@ public actor FakeAuthRepository: AuthRepository {
         }
     }
 
-    public func logOut() async throws(StoreError) {
+    /// Ends the session at the store it plays, which always can, when it can be reached.
+    public func logOut() async throws(StoreError) -> SessionEnding {
         if mistake == .logOutTwiceFails, signedIn == nil { throw .notSignedIn }
-        signedIn = nil
+        defer { signedIn = nil }
+        guard signedIn != nil else { return .noSession }
+        return reachable ? .ended : .notReached(.offline)
     }
 }

@@ -9,12 +9,12 @@ public actor SpyAuthRepository: AuthRepository {
 
     private let logInResult: Result<User, StoreError>
     private let currentUserResult: Result<Fetched<User>, StoreError>
-    private let logOutResult: Result<Void, StoreError>
+    private let logOutResult: Result<SessionEnding, StoreError>
 
     public init(
         logIn: Result<User, StoreError> = .failure(.unexpected(Diagnostic("logIn not scripted"))),
         currentUser: Result<Fetched<User>, StoreError> = .failure(.unexpected(Diagnostic("currentUser not scripted"))),
-        logOut: Result<Void, StoreError> = .success(())
+        logOut: Result<SessionEnding, StoreError> = .success(.ended)
     ) {
         self.logInResult = logIn
         self.currentUserResult = currentUser
@@ -32,8 +32,8 @@ public actor SpyAuthRepository: AuthRepository {
         return try currentUserResult.get()
     }
 
-    public func logOut() async throws(StoreError) {
+    public func logOut() async throws(StoreError) -> SessionEnding {
         logOutCalls += 1
-        try logOutResult.get()
+        return try logOutResult.get()
     }
 }
