@@ -1,4 +1,5 @@
 @testable import Backend
+import NIOHTTP1
 import Foundation
 import Logging
 import TestSupport
@@ -31,6 +32,48 @@ struct MisdirectedRequestTests {
     ] as [(String, String?, Bool)])
     func misdirected(target: String, host: String?, expected: Bool) {
         #expect(RequestTarget.isMisdirected(target, host: host) == expected)
+    }
+
+    @Test("a request with two Hosts, or an HTTP/1.1 one with none, is refused 400 (RFC 9112 section 3.2); HTTP/1.0 may leave it out", arguments: [
+        (HTTPVersion.http1_1, [], 400), (.http1_1, ["127.0.0.1:8080", "127.0.0.1:8080"], 400), (.http1_1, ["127.0.0.1:8080"], nil),
+        (.http1_0, [], nil), (.http1_0, ["a", "b"], 400),
+    ] as [(HTTPVersion, [String], Int?)])
+    func hostCount(version: HTTPVersion, hosts: [String], status: Int?) {
+        var headers = HTTPHeaders()
+        for host in hosts { headers.add(name: "Host", value: host) }
+        let head = HTTPRequestHead(version: version, method: .GET, uri: "/products/1", headers: headers)
+        #expect(MisdirectedRequestHandler.refusal(of: head)?.status == status)
+    }
+
+    @Test("over a socket: a login pipelined before a request for another authority gets its 200, then the 421, in order")
+    func pipelinedBeforeRefusal() async throws {
+        let (port, stop) = try await Self.serve()
+        defer { stop() }
+        let host = "127.0.0.1:\(port)"
+        let login = #"{"username":"emilys","password":"emilyspass"}"#
+        let pipelined = "POST /auth/login HTTP/1.1\r\nHost: \(host)\r\nContent-Type: application/json\r\nContent-Length: \(login.utf8.count)\r\n\r\n\(login)"
+            + "GET http://evil.invalid/ HTTP/1.1\r\nHost: \(host)\r\n\r\n"
+        let answer = try await runOffPool {
+            let socket = try LoopbackSocket.connect(to: port)
+            defer { close(socket) }
+            _ = Array(pipelined.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+            return String(decoding: LoopbackSocket.readToEnd(socket), as: UTF8.self)
+        }
+        let statuses = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+        #expect(statuses == ["200", "421"], "\(answer)")
+        #expect(answer.contains("accessToken"), "the login's answer")
+    }
+
+    /// A server on a free loopback port, and what stops it.
+    static func serve() async throws -> (port: UInt16, stop: @Sendable () -> Void) {
+        var configuration = StoreServerConfiguration()
+        configuration.port = 0
+        let server = try StoreServer(configuration: configuration, store: FakeBackendStore(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next().flatMap { UInt16(exactly: $0) })
+        return (port, { task.cancel() })
     }
 
     @Test("over a socket: another authority gets 421 and a closed connection; the server's own, in either form, its answer")
