@@ -41,8 +41,21 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             throw UnreadableDatabaseURI(description: "it is not a URI that can be read; percent-encode any / ? # @ : or % in the user name or password")
         }
         let query = components.percentEncodedQueryItems ?? []
+        // An `@` after the `?` is a password's `?` left unencoded, which moved the rest of
+        // the password into the query: refused without a word of it.
+        if components.percentEncodedQuery?.contains("@") == true || components.percentEncodedFragment != nil {
+            throw UnreadableDatabaseURI(description: "it is not a URI that can be read; percent-encode any / ? # @ : or % in the user name or password")
+        }
         if let unknown = query.first(where: { !Self.parameters.contains($0.name) }) {
-            throw UnreadableDatabaseURI(description: "the parameter \(unknown.name) is not one this reads (\(Self.parameters.sorted().joined(separator: ", ")))")
+            // Named only when it reads as a parameter's name, never as a part of a secret.
+            let named = unknown.name.count <= 32 && unknown.name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            throw UnreadableDatabaseURI(description: (named ? "the parameter \(unknown.name)" : "a parameter") + " is not one this reads ("
+                + Self.parameters.sorted().joined(separator: ", ") + ")")
+        }
+        // libpq takes a repeated parameter's last value, and this would take its first:
+        // neither is surely what was meant.
+        if let repeated = Self.parameters.sorted().first(where: { name in query.count { $0.name == name } > 1 }) {
+            throw UnreadableDatabaseURI(description: "the parameter \(repeated) is given more than once; give it once")
         }
         func parameter(_ name: String) throws(UnreadableDatabaseURI) -> String? {
             guard let item = query.first(where: { $0.name == name }) else { return nil }

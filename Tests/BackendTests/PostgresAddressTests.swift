@@ -30,6 +30,12 @@ struct PostgresAddressTests {
         ("postgres://app:hunter2@db/store?ssl=true", "the parameter ssl is not one this reads"),
         ("postgres://app:hunter2@db/store?sslmode=require&connect_timeout=1", "the parameter connect_timeout"),
         ("postgres://app:hunter2@/store?host=/run/pg&sslmode=require", "takes no TLS"),
+        // A `?` in the password, unencoded: the password's tail is in the query.
+        ("postgres://sf:1234?hunter2Tail@db/store", "percent-encode"),
+        ("postgres://sf:hunter2?Tail@db/store", "percent-encode"),
+        ("postgres://app:hunter2@db/store?x.ter2=1", "a parameter is not one this reads"),
+        ("postgres://app:hunter2@db/store?sslmode=disable&sslmode=verify-full", "the parameter sslmode is given more than once"),
+        ("postgres://app:hunter2@db/store?port=5432&port=5433", "the parameter port is given more than once"),
     ])
     func refuses(uri: String, reason: String) {
         #expect {
