@@ -62,6 +62,28 @@ struct GatewayDatabaseDeadlineTests {
         #expect(took < Self.deadline + .seconds(1), "failed after \(took)")
     }
 
+    @Test(
+        "a login the database refuses (a role it does not know) is said as that, at once, not as a database that did not answer",
+        .enabled(if: !PostgresTestDatabase.skipped, PostgresTestDatabase.skipReason)
+    )
+    func refusedLogin() async throws {
+        let database = try await PostgresTestDatabase.make()
+        var address = try PostgresAddress(uri: database.uri)
+        address.user = "nobody_here"
+        let started = ContinuousClock.now
+        var sentence = ""
+        do {
+            let store = try await PostgresBackendStore.open(address, deadline: Self.deadline, logger: Self.silent)
+            await store.close()
+        } catch {
+            sentence = "\(error)"
+        }
+        let took = ContinuousClock.now - started
+        await database.drop()
+        #expect(sentence.contains("refused the login of the user nobody_here"), "\(sentence)")
+        #expect(took < Self.deadline, "failed after \(took)")
+    }
+
     @Test("the wait for the schema's lock: three fifths of the deadline, but over by four fifths of it counted from the start", arguments: [
         (0, 3_000), (500, 3_000), (1_000, 3_000), (2_000, 2_000), (2_500, 1_500), (3_999, 1), (4_000, 1), (6_000, 1),
     ] as [(Int64, Int64)])
