@@ -115,7 +115,8 @@ struct ServerCommand: AsyncParsableCommand {
         do {
             try await server.runUntilSignalled { port in
                 listening.withLock { $0 = true }
-                let url = "\(scheme)://\(host):\(port)"
+                // An IPv6 address goes in brackets (RFC 3986 section 3.2.2), as a client reads it.
+                let url = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
                 if console.json {
                     console.printDocument(ServingDocument(
                         url: url, sealed: keyPath != nil, keyFile: keyPath, keyID: keyID, store: database.kind.rawValue, database: database.description
