@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The throwaway PostgreSQL `scripts/with-postgres` starts for the tests: no other local
 /// user can enter it, the tests' role is no superuser, and no cluster outlives the
@@ -16,6 +19,28 @@ struct TestClusterTests {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         let newest = versions.compactMap(Int.init).max()
         return "/usr/lib/postgresql/\(try #require(newest, "PostgreSQL's server is not installed"))/bin/\(name)"
+    }
+
+    /// A machine that had Debian's cluster before the script could say not to make one:
+    /// `pg_lsclusters` stands in for Debian's, and `pg_dropcluster` records any call.
+    @Test("install-system-packages names a cluster the machine has of its own, says it is left as it is, and removes none")
+    func existingClusterSaid() async throws {
+        let folder = try TemporaryDirectory()
+        try "#!/bin/sh\necho '15 main 5432 online postgres /var/lib/postgresql/15/main /var/log/postgresql/postgresql-15-main.log'\n"
+            .write(toFile: folder.file("pg_lsclusters"), atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$@\" >> \(folder.file("dropped"))\n".write(toFile: folder.file("pg_dropcluster"), atomically: true, encoding: .utf8)
+        for tool in ["pg_lsclusters", "pg_dropcluster"] { #expect(chmod(folder.file(tool), 0o755) == 0) }
+        var environment = ChildEnvironment.clean(home: folder.path)
+        environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "")
+
+        let ran = try await ChildProcess.run(
+            RepositoryFolder.root.appendingPathComponent("scripts/install-system-packages").path, arguments: [], environment: environment
+        )
+
+        #expect(ran.status == 0, "\(ran.everything)")
+        #expect(ran.standardError.contains("this machine has PostgreSQL clusters of its own: 15/main (online, port 5432)"), "\(ran.everything)")
+        #expect(ran.standardError.contains("leaves them as they are"), "\(ran.everything)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("dropped")), "a cluster was dropped")
     }
 
     @Test("the tests' role is not a superuser, and the cluster listens on no TCP port")
