@@ -8,8 +8,10 @@ import Glibc
 
 /// `storefront serve` refused at start (78): a key file, a database file or password
 /// file others can read, a port that is taken, a database URI it cannot read or use. Each
-/// with a sentence that says what to do, nothing changed, and no password shown.
-@Suite("serve refused at start: its files, its port, its database", .serialized, .timeLimit(.minutes(5)), .stopsItsBackends)
+/// with a sentence that says what to do, nothing changed, and no password shown. A
+/// server that starts where it should refuse runs until its test's limit ends it, so
+/// the limit is the shortest Swift Testing has: each case takes seconds.
+@Suite("serve refused at start: its files, its port, its database", .serialized, .timeLimit(.minutes(1)), .stopsItsBackends)
 struct ServeStartupRefusalTests {
     @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
     func serveBadKeyFile() async throws {
