@@ -1,4 +1,5 @@
 import Foundation
+import Infrastructure
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -55,22 +56,29 @@ struct SessionEndingTests {
         #expect(thiefRefreshes.status == 403 && thiefRefreshes.access == nil)
     }
 
-    @Test("after logout the session's access token gets 401 at the store, and its refresh token is refused")
-    func logoutEndsTheSession() async throws {
-        let backend = try await RunningBackend.start(key: nil)
-        let cli = try CLI(backend: backend, key: nil)
+    @Test("after logout, plain or sealed, the store refuses the session's tokens: put back, the session is told to sign in again (77)", arguments: [false, true])
+    func logoutEndsTheSession(sealed: Bool) async throws {
+        let key = sealed ? try GatewayKey.fresh() : nil
+        let backend = try await RunningBackend.start(key: key)
+        let cli = try CLI(backend: backend, key: key)
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         try #require(login.status == 0, "\(login.everything)")
+        let kept = try #require(try await cli.storedSession())
         let (access, refresh) = try await Self.tokens(of: cli)
-        #expect(try await Self.me(backend, access) == 200)
 
         let logout = try await cli.run(["logout"])
+        let forgotten = try await cli.storedSession() == nil
+        try PrivateFiles.writeAtomically(Array(kept.utf8), to: cli.dataDirectory + "/session.json")
+        let whoami = try await cli.run(["whoami"])
 
         #expect(logout.status == 0, "\(logout.everything)")
         #expect(logout.standardOutput == "Signed out.\nThe store has ended the session: its tokens work nowhere now.\n", "\(logout.everything)")
-        #expect(try await Self.me(backend, access) == 401)
-        #expect(try await Self.refresh(backend, refresh).status == 403)
-        #expect(try await cli.storedSession() == nil)
+        #expect(forgotten)
+        #expect(whoami.status == 77 && whoami.standardError.contains("sign in again"), "\(whoami.everything)")
+        if !sealed {
+            #expect(try await Self.me(backend, access) == 401)
+            #expect(try await Self.refresh(backend, refresh).status == 403)
+        }
     }
 
     /// DummyJSON has no revocation: its 404 for the path.
