@@ -18,7 +18,7 @@ struct LogoutCommand: AsyncParsableCommand {
             + "the command says so; it exits 0 all the same. Sent once: a POST is never sent twice. Running it twice is harmless.",
         json: #"`{"signedOut": true, "store": "ended"}`; `store` is `ended`, `not-offered`, `not-reached` or `no-session`"#,
         examples: [
-            CommandHelp.Example("storefront logout", "also removes this user's cached answers"),
+            CommandHelp.Example("storefront logout", "ends the session at the store too, and removes this user's cached answers"),
         ]
     )
 
