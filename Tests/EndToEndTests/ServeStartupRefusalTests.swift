@@ -9,8 +9,8 @@ import Glibc
 /// `storefront serve` refused at start (78): a key file, a database file or password
 /// file others can read, a port that is taken, a database URI it cannot read or use. Each
 /// with a sentence that says what to do, nothing changed, and no password shown. A
-/// server that starts where it should refuse runs until its test's limit ends it, so
-/// the limit is the shortest Swift Testing has: each case takes seconds.
+/// server that starts where it should refuse is stopped as soon as it says where it
+/// listens (`runServe`).
 @Suite("serve refused at start: its files, its port, its database", .serialized, .timeLimit(.minutes(1)), .stopsItsBackends)
 struct ServeStartupRefusalTests {
     @Test("serve with an unusable key file exits 78 instead of starting with a fresh key")
@@ -19,7 +19,7 @@ struct ServeStartupRefusalTests {
         try PrivateFiles.writeAtomically(Array("not a key\n".utf8), to: folder.file("key"))
         let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
 
-        let result = try await cli.run(["serve", "--port", "0", "--gateway-key-file", folder.file("key")])
+        let result = try await cli.runServe(["serve", "--port", "0", "--gateway-key-file", folder.file("key")])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("The key file \(folder.file("key")) is not usable"))
@@ -35,7 +35,7 @@ struct ServeStartupRefusalTests {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: loose)
         let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
 
-        let result = try await cli.run(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
+        let result = try await cli.runServe(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("chmod 600 \(loose)"), "\(result.standardError)")
@@ -55,7 +55,7 @@ struct ServeStartupRefusalTests {
         try Data("a journal someone else left\n".utf8).write(to: URL(fileURLWithPath: shared + "/backend.sqlite-journal"))
         let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
 
-        let result = try await cli.run(["serve", "--plain", "--port", "0", "--database", "sqlite:" + shared + "/backend.sqlite"])
+        let result = try await cli.runServe(["serve", "--plain", "--port", "0", "--database", "sqlite:" + shared + "/backend.sqlite"])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("the folder \(shared) can be written by other users"), "\(result.standardError)")
@@ -74,7 +74,7 @@ struct ServeStartupRefusalTests {
         #expect(chown(planted, 65_534, 65_534) == 0)
         let cli = try CLI(backend: nil, key: nil, dataDirectory: folder.path)
 
-        let result = try await cli.run(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
+        let result = try await cli.runServe(["serve", "--plain", "--port", "0", "--data-dir", folder.path])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("\(planted) belongs to another user"), "\(result.standardError)")
@@ -86,7 +86,7 @@ struct ServeStartupRefusalTests {
         defer { occupant.stop() }
         let cli = try CLI(backend: nil, key: nil)
 
-        let result = try await cli.run(["serve", "--plain", "--port", String(occupant.port)])
+        let result = try await cli.runServe(["serve", "--plain", "--port", String(occupant.port)])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("127.0.0.1:\(occupant.port)"))
@@ -102,13 +102,13 @@ struct ServeStartupRefusalTests {
         var asJSON: [CLI.Result] = []
         for uri in ["mysql://app:hunter2@db/store", "postgres://app:hun#ter2@db/store", "host=db user=app password=hunter2 dbname=store"] {
             cli.environment["STOREFRONT_DATABASE"] = uri
-            unreadable.append(try await cli.run(serve))
-            asJSON.append(try await cli.run(serve + ["--json"]))
+            unreadable.append(try await cli.runServe(serve))
+            asJSON.append(try await cli.runServe(serve + ["--json"]))
         }
         cli.environment["STOREFRONT_DATABASE"] = "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"
-        let unreachable = try await cli.run(serve)
+        let unreachable = try await cli.runServe(serve)
         cli.environment["STOREFRONT_DATABASE"] = nil
-        let inArguments = try await cli.run(serve + ["--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
+        let inArguments = try await cli.runServe(serve + ["--database", "postgres://app:hunter2@127.0.0.1:\(refusing.port)/store"])
 
         #expect(unreadable.map(\.status) == [78, 78, 78], "\(unreadable.map(\.everything))")
         #expect(unreadable[0].standardError.contains("STOREFRONT_DATABASE cannot be used: it names no database the backend keeps; give sqlite:/path/to/file or postgres://user@host:port/name."), "\(unreadable[0].everything)")
@@ -133,9 +133,9 @@ struct ServeStartupRefusalTests {
         var cli = try CLI(backend: nil, key: nil)
         cli.environment["STOREFRONT_DATABASE"] = "postgres://app@127.0.0.1:9/store"
         cli.environment["STOREFRONT_DATABASE_PASSWORD_FILE"] = file
-        let loose = try await cli.run(["serve", "--plain", "--port", "0"])
+        let loose = try await cli.runServe(["serve", "--plain", "--port", "0"])
         cli.environment["STOREFRONT_DATABASE_PASSWORD_FILE"] = folder.file("absent")
-        let missing = try await cli.run(["serve", "--plain", "--port", "0"])
+        let missing = try await cli.runServe(["serve", "--plain", "--port", "0"])
 
         #expect(loose.status == 78, "\(loose.everything)")
         #expect(loose.standardError.contains("chmod 600 \(file)"), "\(loose.everything)")
@@ -154,9 +154,48 @@ struct ServeStartupRefusalTests {
         cli.environment["STOREFRONT_DATABASE"] = "postgres://app@127.0.0.1:9/store"
         cli.environment["STOREFRONT_DATABASE_PASSWORD_FILE"] = fifo
 
-        let result = try await cli.run(["serve", "--plain", "--port", "0"])
+        let result = try await cli.runServe(["serve", "--plain", "--port", "0"])
 
         #expect(result.status == 78, "\(result.everything)")
         #expect(result.standardError.contains("\(fifo) is not a regular file"), "\(result.everything)")
+    }
+}
+
+extension CLI {
+    /// Runs `storefront serve …`, which these tests expect to refuse, to its end. A server
+    /// that starts instead says where it listens (the first line, or the `url` of the
+    /// `--json` document), and is stopped then: the regression fails its test at once,
+    /// not at the time limit. Both outputs are read as they come, so neither pipe fills.
+    func runServe(_ arguments: [String]) async throws -> Result {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        async let status = process.runUntilExit()
+        async let standardError = runOffPool { errors.fileHandleForReading.readDataToEndOfFile() }
+        let standardOutput = try await runOffPool { () -> Data in
+            var received = Data()
+            var stopped = false
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return received }
+                received += chunk
+                let text = String(decoding: received, as: UTF8.self)
+                if !stopped, text.hasPrefix("http") || text.contains(#""url""#) {
+                    stopped = true
+                    process.terminate()
+                }
+            }
+        }
+        return Result(
+            status: try await status,
+            standardOutput: String(decoding: standardOutput, as: UTF8.self),
+            standardError: String(decoding: try await standardError, as: UTF8.self)
+        )
     }
 }
