@@ -26,13 +26,14 @@ final class DemoBackend: Sendable {
         self.process = process
     }
 
-    /// Starts the server and returns once it listens (its first line is the URL).
-    static func start(keyFile: String, log: String) async throws(StartupFailure) -> DemoBackend {
+    /// Starts the server, its database in `folder` (the demo's, removed after it), and
+    /// returns once it listens (its first line is the URL).
+    static func start(in folder: String, keyFile: String, log: String) async throws(StartupFailure) -> DemoBackend {
         let process: SpawnedProcess
         do {
             process = try SpawnedProcess.spawn(
                 try BundledServer.path(),
-                arguments: ["--port", "0", "--gateway-key-file", keyFile, "--stop-at-end-of-input"],
+                arguments: ["--port", "0", "--data-dir", folder, "--gateway-key-file", keyFile, "--stop-at-end-of-input"],
                 errorLog: log
             )
         } catch let error as FileSystemError {

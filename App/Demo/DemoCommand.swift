@@ -56,7 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
         do throws(StartupFailure) {
             let ring: String
             (ring, configurationFile, keys) = try KeyFile.writeFresh(into: folder, elsewhere: StartupFailure.anotherTemporaryFolder)
-            backend = try await DemoBackend.start(keyFile: ring, log: FilePath(folder).appending("backend.log").string)
+            backend = try await DemoBackend.start(in: folder, keyFile: ring, log: FilePath(folder).appending("backend.log").string)
         } catch {
             errors.reportStartupFailure(error.sentence, code: error.code)
             throw ExitCode(error.exitStatus)

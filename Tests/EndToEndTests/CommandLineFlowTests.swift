@@ -322,11 +322,14 @@ struct CommandLineFlowTests {
         #expect(whoami.standardError.contains("STOREFRONT_SESSION_STORE is vault, which names no session store; use file or keyring, or unset it."))
     }
 
-    @Test("the demo runs every step to a clean exit")
+    @Test("the demo runs every step to a clean exit, and leaves nothing in the data folder")
     func demo() async throws {
-        let result = try await CLI(backend: nil, key: nil).run(["demo"])
+        let cli = try CLI(backend: nil, key: nil)
+
+        let result = try await cli.run(["demo"])
 
         #expect(result.status == 0, "\(result.everything)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory) == [], "the demo's folder is its own, and gone after it")
         #expect(result.standardOutput.contains("[9/9] Log out"))
         #expect(result.standardError.contains("from the cache: results cached"))
         #expect(result.standardOutput.contains("Demo complete"))
