@@ -63,7 +63,7 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--ohttp-keys-file and --ohttp-keys-from-gateway name two sources of one key configuration; choose one.")
         }
         if ohttpRelay != nil, ohttpKeysFile == nil, !ohttpKeysFromGateway {
-            throw ValidationError("--ohttp-relay carries sealed requests; give --ohttp-keys-file or --ohttp-keys-from-gateway too.")
+            throw ValidationError("--ohttp-relay carries sealed requests; give --ohttp-keys-file too (with a relay the key configuration comes from a file, never from the gateway).")
         }
         try Self.validate(sessionStore: sessionStore)
         do {

@@ -60,6 +60,17 @@ struct ClientSettingsTests {
         #expect(settings.implementations == chosen)
     }
 
+    @Test("a relay without a key file is refused, naming the one source a relay takes")
+    func relayWithoutKeys() {
+        #expect(throws: (any Error).self) { try GlobalOptions.parse(["--ohttp-relay", "https://relay.example/relay"]) }
+        do {
+            _ = try GlobalOptions.parse(["--ohttp-relay", "https://relay.example/relay"])
+        } catch {
+            #expect(GlobalOptions.message(for: error)
+                == "--ohttp-relay carries sealed requests; give --ohttp-keys-file too (with a relay the key configuration comes from a file, never from the gateway).")
+        }
+    }
+
     @Test("a relay with the key configuration taken from the gateway is refused: that fetch would go from the client's own address")
     func relayWithKeysFromGateway() throws {
         let root = try TemporaryDirectory()
