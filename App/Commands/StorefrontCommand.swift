@@ -32,13 +32,7 @@ struct StorefrontCommand: AsyncParsableCommand {
             Colour and the spinner appear only on a terminal: NO_COLOR (set, not empty), \
             TERM=dumb, a pipe or --json turn them off.
 
-            Exit status: 0 done; 1 anything else, with a message; 64 usage; 65 the \
-            backend's answer could not be used; 69 the backend cannot be reached and \
-            nothing usable is cached; 73 a file in the data folder could not be written \
-            (a full disk); 75 the backend asked to wait and nothing usable is \
-            cached; 76 the backend's TLS identity failed verification; \
-            77 not signed in, wrong credentials or an expired session; 78 configuration \
-            or start-up failed; 130, 143 interrupted by SIGINT, SIGTERM.
+            Exit status: \(ProcessExitStatus.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).
 
             The contracts, in the source repository: docs/CLI.md (this command line: \
             commands, options, output, exit statuses) and docs/PROTOCOL.md (the store \

@@ -26,3 +26,23 @@ public enum ProcessExitStatus: Int32, Sendable, CaseIterable {
     /// terminal was restored, never by `exit`, so the parent sees the signal too.
     case interrupted = 130
 }
+
+extension ProcessExitStatus {
+    /// The status in the few words `--help` gives it; docs/CLI.md's table says the rest.
+    public var summary: String {
+        switch self {
+        case .success: "done"
+        case .failure: "anything else, with a message"
+        case .usage: "usage"
+        case .dataError: "the backend's answer could not be used"
+        case .unavailable: "the backend cannot be reached and nothing usable is cached"
+        case .quotaExceeded: "the system allows this user no more room for the session (a keyring's quota)"
+        case .cannotWrite: "a file in the data folder could not be written (a full disk)"
+        case .temporaryFailure: "the backend asked to wait and nothing usable is cached"
+        case .serverIdentity: "the backend's TLS identity failed verification"
+        case .noPermission: "not signed in, wrong credentials or an expired session"
+        case .configuration: "configuration or start-up failed"
+        case .interrupted: "interrupted by SIGINT, and 143 by SIGTERM"
+        }
+    }
+}
