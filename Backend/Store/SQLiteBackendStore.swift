@@ -42,7 +42,7 @@ public final class SQLiteBackendStore: BackendStore {
         if let file {
             do {
                 // Before SQLite reads a byte: it would play back a hot journal it finds.
-                try PrivateFiles.checkClosedToOthers(folder: Self.folder(of: file))
+                try PrivateFiles.checkFolderClosedToOthers(holding: file)
                 try PrivateFiles.create(at: file)
                 for companion in ["-journal", "-wal", "-shm"] { try PrivateFiles.checkPrivate(at: file + companion) }
             } catch {
@@ -69,12 +69,6 @@ public final class SQLiteBackendStore: BackendStore {
             throw error
         }
         return store
-    }
-
-    /// The folder `file` is in: SQLite makes and reads its companions there.
-    private static func folder(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "." }
-        return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 
     /// The schema, made when missing and brought to version 3 (the token families) when

@@ -3,8 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
-/// Files another library writes beside ours (a database and its `-wal` and `-shm`):
+/// Files another library writes beside ours (a database and its `-journal`, `-wal` and `-shm`):
 /// made private from their first byte, and refused when someone has loosened them or
 /// another user owns them, since whoever can write a database can change what it says.
 extension PrivateFiles {
@@ -19,11 +20,14 @@ extension PrivateFiles {
         try checkPrivate(descriptor, path: path)
     }
 
-    /// Refuses the folder `path` when another user may add a file to it: one whose group
-    /// or others may write it (a sticky bit does not help: it stops a file being removed,
-    /// not one being made), or that neither this user nor root owns. In such a folder a
-    /// file a library reads beside ours (a database's hot `-journal`) could be anyone's.
-    public static func checkClosedToOthers(folder path: String) throws(FileSystemError) {
+    /// Refuses the folder that holds `file` when another user may add a file to it: one
+    /// whose group or others may write it (a sticky bit does not help: it stops a file
+    /// being removed, not one being made), or that neither this user nor root owns. In
+    /// such a folder a file a library reads beside ours (a database's hot `-journal`)
+    /// could be anyone's.
+    public static func checkFolderClosedToOthers(holding file: String) throws(FileSystemError) {
+        let parent = FilePath(file).removingLastComponent().string
+        let path = parent.isEmpty ? "." : parent
         var status = stat()
         guard stat(path, &status) == 0 else { throw .systemCall(operation: "stat", path: path, code: errno) }
         guard UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else { throw .notADirectory(path: path) }
