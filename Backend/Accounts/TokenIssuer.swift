@@ -91,11 +91,11 @@ actor TokenIssuer {
         }
     }
 
-    /// Ends the family of `token`, an access or a refresh token (RFC 7009): true when it
-    /// was kept. A token that is not one of ours ends nothing.
-    func revoke(_ token: String) async throws(BackendStoreFailure) -> Bool {
-        guard let digest = try? Self.digest(token) else { return false }
-        return try await records.revoke(digest)
+    /// Ends the family of `token`, an access or a refresh token (RFC 7009). A token that
+    /// is not one of ours ends nothing, and the caller is not told which it was.
+    func revoke(_ token: String) async throws(BackendStoreFailure) {
+        guard let digest = try? Self.digest(token) else { return }
+        _ = try await records.revoke(digest)
     }
 
     /// Two fresh tokens, and what the store keeps of them.

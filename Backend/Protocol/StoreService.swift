@@ -106,7 +106,7 @@ struct StoreService: Sendable {
             return message(400, "token required")
         }
         do {
-            _ = try await tokens.revoke(token)
+            try await tokens.revoke(token)
         } catch {
             return Self.storeUnavailable
         }
