@@ -35,8 +35,8 @@ public struct RemoteAuthRepository: AuthRepository {
     }
 
     /// Asks the store to end the session (RFC 7009), then forgets it here whatever the
-    /// answer: a store that cannot be reached, or has no way to end one (DummyJSON),
-    /// leaves its tokens working until they expire, and says so. Sent once: a POST is
+    /// answer: a store that cannot be reached, whose answer is lost, or that has no way to
+    /// end one (DummyJSON), may leave its tokens working until they expire, and says so. Sent once: a POST is
     /// never sent twice. This user's kept answers go first, while the session still says
     /// whose they are.
     public func logOut() async throws(StoreError) -> SessionEnding {
@@ -55,7 +55,7 @@ public struct RemoteAuthRepository: AuthRepository {
         do {
             session = try await sessions.load()
         } catch {
-            return .notReached(error.storeError(keeping: "the session"))
+            return .unconfirmed(error.storeError(keeping: "the session"))
         }
         guard let session else { return .noSession }
         do {
@@ -65,7 +65,7 @@ public struct RemoteAuthRepository: AuthRepository {
         } catch .notFound {
             return .notOffered
         } catch {
-            return .notReached(error)
+            return .unconfirmed(error)
         }
     }
 }

@@ -6,9 +6,10 @@ public enum SessionEnding: Sendable, Equatable {
     /// The store offers no way to end a session (DummyJSON has none): its tokens work
     /// until they expire.
     case notOffered
-    /// The store could not be asked, or failed to answer: its tokens work until they
-    /// expire. The error says why.
-    case notReached(StoreError)
+    /// The store did not say it ended the session: it could not be asked, its answer
+    /// never came, or it refused. Its tokens may work until they expire; the error says
+    /// why.
+    case unconfirmed(StoreError)
     /// No one was signed in: there was nothing to end.
     case noSession
 }

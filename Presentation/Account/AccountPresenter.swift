@@ -73,7 +73,7 @@ public struct AccountPresenter {
         switch ending {
         case .ended: "ended"
         case .notOffered: "not-offered"
-        case .notReached: "not-reached"
+        case .unconfirmed: "unconfirmed"
         case .noSession: "no-session"
         }
     }
@@ -83,7 +83,7 @@ public struct AccountPresenter {
         switch ending {
         case .ended: "The store has ended the session: its tokens work nowhere now."
         case .notOffered: "This store has no way to end a session, so its tokens work until they expire."
-        case .notReached: "The store could not be asked to end the session, so its tokens work until they expire."
+        case .unconfirmed: "The store did not confirm that the session ended, so its tokens may work until they expire."
         case .noSession: nil
         }
     }

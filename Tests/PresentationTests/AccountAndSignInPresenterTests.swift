@@ -46,8 +46,8 @@ struct AccountAndSignInPresenterTests {
     @Test("logout says so, and what the store did with the session, human and as JSON", arguments: [
         (.ended, ["Signed out.", "The store has ended the session: its tokens work nowhere now."], #"{"signedOut":true,"store":"ended"}"#),
         (.notOffered, ["Signed out.", "This store has no way to end a session, so its tokens work until they expire."], #"{"signedOut":true,"store":"not-offered"}"#),
-        (.notReached(.offline), ["Signed out.", "The store could not be asked to end the session, so its tokens work until they expire."],
-         #"{"signedOut":true,"store":"not-reached"}"#),
+        (.unconfirmed(.offline), ["Signed out.", "The store did not confirm that the session ended, so its tokens may work until they expire."],
+         #"{"signedOut":true,"store":"unconfirmed"}"#),
         (.noSession, ["Signed out."], #"{"signedOut":true,"store":"no-session"}"#),
     ] as [(SessionEnding, [String], String)])
     func logout(ending: SessionEnding, lines: [String], json: String) async throws {

@@ -5,7 +5,7 @@ import Testing
 @Suite("LogOut", .timeLimit(.minutes(1)))
 struct LogOutTests {
     @Test("asks the repository to end the session, and says what the store did", arguments: [
-        SessionEnding.ended, .notOffered, .notReached(.offline), .noSession,
+        SessionEnding.ended, .notOffered, .unconfirmed(.offline), .noSession,
     ])
     func success(_ ending: SessionEnding) async throws {
         let repository = SpyAuthRepository(logOut: .success(ending))

@@ -71,6 +71,6 @@ public actor FakeAuthRepository: AuthRepository {
         if mistake == .logOutTwiceFails, signedIn == nil { throw .notSignedIn }
         defer { signedIn = nil }
         guard signedIn != nil else { return .noSession }
-        return reachable ? .ended : .notReached(.offline)
+        return reachable ? .ended : .unconfirmed(.offline)
     }
 }
