@@ -13,7 +13,7 @@ extension PostgresBackendStore {
     static func bounded<Value: Sendable>(
         within budget: Duration, deadline: Duration, _ body: @escaping @Sendable () async throws -> Value
     ) async throws(BackendStoreFailure) -> Value {
-        let outcome = await FirstOutcome<Value>.race(body, deadline: budget)
+        let outcome = await DeadlineOutcome<Value>.race(body, deadline: budget)
         switch outcome {
         case .value(let value):
             return value

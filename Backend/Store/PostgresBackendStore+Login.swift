@@ -22,7 +22,7 @@ extension PostgresBackendStore {
                 host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: tls
             )
         }
-        let outcome = await FirstOutcome<PostgresConnection>.race({
+        let outcome = await DeadlineOutcome<PostgresConnection>.race({
             try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         }, deadline: deadline)
         switch outcome {

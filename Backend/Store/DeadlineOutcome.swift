@@ -1,22 +1,22 @@
 import Synchronization
 
-/// What came first of some work and its deadline.
+/// How some work raced against its deadline ended: its value, its error, or the deadline first.
 ///
 /// A task group cannot bound work that ignores cancellation: the group waits for every
 /// child before it returns. `race` answers at the deadline all the same, and leaves the
 /// work cancelled, to end when it will (a PostgreSQL statement already sent ends when
 /// the server's `statement_timeout` ends it).
-enum FirstOutcome<Value: Sendable>: Sendable {
+enum DeadlineOutcome<Value: Sendable>: Sendable {
     case value(Value)
     case failed(any Error)
     case timedOut
 
     /// The outcome of `work`, or `.timedOut` once `deadline` has passed, whichever comes
     /// first; the loser is cancelled. Cancelling the caller cancels the work.
-    static func race(_ work: @escaping @Sendable () async throws -> Value, deadline: Duration) async -> FirstOutcome {
+    static func race(_ work: @escaping @Sendable () async throws -> Value, deadline: Duration) async -> DeadlineOutcome {
         let race = Race()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<FirstOutcome, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<DeadlineOutcome, Never>) in
                 race.start(continuation, work: work, deadline: deadline)
             }
         } onCancel: {
@@ -27,7 +27,7 @@ enum FirstOutcome<Value: Sendable>: Sendable {
     /// The continuation, resumed once, and the two tasks racing to resume it.
     private final class Race: Sendable {
         private struct State {
-            var continuation: CheckedContinuation<FirstOutcome, Never>?
+            var continuation: CheckedContinuation<DeadlineOutcome, Never>?
             var work: Task<Void, Never>?
             var timer: Task<Void, Never>?
             var cancelled = false
@@ -35,11 +35,11 @@ enum FirstOutcome<Value: Sendable>: Sendable {
 
         private let state = Mutex(State())
 
-        func start(_ continuation: CheckedContinuation<FirstOutcome, Never>, work: @escaping @Sendable () async throws -> Value, deadline: Duration) {
+        func start(_ continuation: CheckedContinuation<DeadlineOutcome, Never>, work: @escaping @Sendable () async throws -> Value, deadline: Duration) {
             // The continuation is in place before either task can settle.
             state.withLock { $0.continuation = continuation }
             let worker = Task {
-                let outcome: FirstOutcome
+                let outcome: DeadlineOutcome
                 do {
                     outcome = .value(try await work())
                 } catch {
@@ -62,7 +62,7 @@ enum FirstOutcome<Value: Sendable>: Sendable {
 
         /// Resumes the caller with `outcome` if nothing has yet, and cancels both tasks
         /// (the one settling has finished already).
-        private func settle(_ outcome: FirstOutcome) {
+        private func settle(_ outcome: DeadlineOutcome) {
             let taken = state.withLock { state in
                 defer { state.continuation = nil }
                 return (state.continuation, state.work, state.timer)
