@@ -4,25 +4,6 @@ import Logging
 
 /// Everything between the HTTP server and the store logic: injected faults and
 /// latency, the payload layer, the body cap, and one log line per request.
-actor FaultPlan {
-    private var remainingFailures: Int
-
-    init(failures: Int) {
-        remainingFailures = failures
-    }
-
-    func add(failures: Int) {
-        remainingFailures += failures
-    }
-
-    /// Whether this request is one of those to fail.
-    func takeFailure() -> Bool {
-        guard remainingFailures > 0 else { return false }
-        remainingFailures -= 1
-        return true
-    }
-}
-
 struct StoreHTTPHandler: Sendable {
     let service: StoreService
     /// The Oblivious HTTP gateway; nil serves plain JSON.
