@@ -104,45 +104,11 @@ public enum ObliviousEncapsulation {
         bytes.appendUInt16(suite.aead.rawValue)
         return bytes
     }
-}
 
-/// The gateway's context for one request, before its body is opened.
-struct RecipientSetup: ~Copyable {
-    var context: HPKEContext
-    let keyID: UInt8
-    let encapsulatedKey: [UInt8]
-}
-
-/// A gateway key: the configuration it publishes and the private key that opens it.
-public struct ObliviousGatewayKey: Sendable {
-    public let configuration: ObliviousKeyConfiguration
-    public let privateKey: X25519PrivateKey
-
-    public init(configuration: ObliviousKeyConfiguration, privateKey: X25519PrivateKey) {
-        self.configuration = configuration
-        self.privateKey = privateKey
+    /// The gateway's context for one request, before its body is opened.
+    private struct RecipientSetup: ~Copyable {
+        var context: HPKEContext
+        let keyID: UInt8
+        let encapsulatedKey: [UInt8]
     }
-}
-
-/// A request the gateway opened.
-public struct ObliviousOpenedRequest: Sendable {
-    /// The Binary HTTP request.
-    public let request: [UInt8]
-    public let keyID: UInt8
-    /// `enc`: fresh for every request a client makes, so a repeat of it is a replay.
-    public let encapsulatedKey: [UInt8]
-    public let response: ObliviousResponseSealer
-}
-
-/// Where RFC 9540 puts an Oblivious HTTP gateway, at its origin's root: a `POST` there is
-/// an encapsulated request, a `GET` gives the key configurations.
-public enum ObliviousGatewayPath {
-    public static let wellKnown = "/.well-known/ohttp-gateway"
-}
-
-/// The largest encapsulated request a gateway reads (PROTOCOL.md). Its refusal of a
-/// larger one comes before the request is opened, so it is unsealed and believed by
-/// no client: a client refuses to send one instead.
-public enum ObliviousGatewayLimit {
-    public static let requestBytes = 64 * 1024
 }

@@ -1,0 +1,4 @@
+/// Every error body of the store API: `{"message": "..."}`.
+struct ErrorBodyDTO: Decodable, Sendable {
+    let message: String
+}
