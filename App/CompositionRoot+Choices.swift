@@ -18,8 +18,7 @@ extension CompositionRoot {
     static func chosenImplementations(sessionStoreOption: String?, environment: [String: String]) -> ImplementationNames {
         ImplementationNames(
             transport: transports.chosenName(environment: environment),
-            sessionStore: sessionStores.chosenName(option: sessionStoreOption, environment: environment),
-            responseCache: responseCaches.chosenName(environment: environment)
+            sessionStore: sessionStores.chosenName(option: sessionStoreOption, environment: environment)
         )
     }
 
@@ -31,15 +30,6 @@ extension CompositionRoot {
             },
             ImplementationChoice(name: "keyring", summary: "a key in the kernel's persistent keyring, never on disk") { settings throws(StartupFailure) in
                 KeyringSessionStore(directory: settings.stateDirectory)
-            },
-        ]
-    )
-
-    /// Where answers are kept for the offline and conditional reads: `STOREFRONT_RESPONSE_CACHE`.
-    static let responseCaches = ImplementationChoices<(settings: ClientSettings, clock: any WallClock), any ResponseCache>(
-        what: "response cache", variable: "STOREFRONT_RESPONSE_CACHE", choices: [
-            ImplementationChoice(name: "file", summary: "one file per answer in the cache folder") { input throws(StartupFailure) in
-                FileResponseCache(directory: input.settings.cacheDirectory, limits: input.settings.cacheLimits, clock: input.clock)
             },
         ]
     )

@@ -42,7 +42,7 @@ struct CompositionRoot: Sendable {
         self.logger = Self.makeLogger(output: output, verbose: verbose)
         let sessions = try Self.sessionStores.make(settings.implementations.sessionStore, from: settings)
         self.sessions = sessions
-        self.cache = try Self.responseCaches.make(settings.implementations.responseCache, from: (settings, clock))
+        self.cache = FileResponseCache(directory: settings.cacheDirectory, limits: settings.cacheLimits, clock: clock)
         (self.chain, self.closeTransport) = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }

@@ -7,6 +7,4 @@ struct ImplementationNames: Sendable, Equatable {
     var transport: String
     /// Where the session is kept.
     var sessionStore: String
-    /// Where answers are kept.
-    var responseCache: String
 }

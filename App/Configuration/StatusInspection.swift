@@ -52,7 +52,7 @@ struct StatusInspection {
                 permissions: place.permissions, isPrivate: place.isPrivate, fix: place.fix
             ),
             cache: .init(
-                store: settings.implementations.responseCache, folder: settings.cacheDirectory,
+                folder: settings.cacheDirectory,
                 entries: statistics.entries, bytes: statistics.bytes, oldestStoredAt: statistics.oldestStoredAt,
                 maximumEntries: settings.cacheLimits.maximumEntries, maximumBytes: settings.cacheLimits.maximumBytes
             ),

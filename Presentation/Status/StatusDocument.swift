@@ -10,7 +10,6 @@ struct StatusDocument: Encodable {
     }
 
     struct Cache: Encodable {
-        let store: String
         let folder: String
         let entries: Int
         let bytes: Int
@@ -53,7 +52,7 @@ struct StatusDocument: Encodable {
                 permissions: report.session.permissions, isPrivate: report.session.isPrivate
             ),
             cache: .init(
-                store: report.cache.store, folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
+                folder: report.cache.folder, entries: report.cache.entries, bytes: report.cache.bytes,
                 oldestStoredAt: report.cache.oldestStoredAt?.formatted(.iso8601),
                 maximumEntries: report.cache.maximumEntries, maximumBytes: report.cache.maximumBytes
             ),

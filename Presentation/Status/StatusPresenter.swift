@@ -30,7 +30,7 @@ public struct StatusPresenter: Sendable {
         output.printLine("Signed in     " + (report.signedInAs ?? "no"))
         output.printLine(Self.session(report.session))
         let oldest = report.cache.oldestStoredAt.map { ", oldest stored \($0.formatted(.iso8601))" } ?? ""
-        output.printLine("Cache         \(report.cache.folder) (\(report.cache.store) store): \(Self.entries.counting(report.cache.entries)), \(Self.bytes.counting(report.cache.bytes))\(oldest); at most \(Self.entries.counting(report.cache.maximumEntries)) and \(Self.bytes.counting(report.cache.maximumBytes))")
+        output.printLine("Cache         \(report.cache.folder): \(Self.entries.counting(report.cache.entries)), \(Self.bytes.counting(report.cache.bytes))\(oldest); at most \(Self.entries.counting(report.cache.maximumEntries)) and \(Self.bytes.counting(report.cache.maximumBytes))")
         if let check = report.check { output.printLine("Checked       \(check.sentence)") }
         return .success
     }

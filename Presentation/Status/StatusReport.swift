@@ -37,10 +37,8 @@ public struct StatusReport: Equatable, Sendable {
         }
     }
 
-    /// The cache: which store keeps it, its folder, and what is in it.
+    /// The cache: its folder, and what is in it.
     public struct Cache: Equatable, Sendable {
-        /// The store's name, as `STOREFRONT_RESPONSE_CACHE` takes it: `file`.
-        public let store: String
         public let folder: String
         public let entries: Int
         public let bytes: Int
@@ -49,8 +47,7 @@ public struct StatusReport: Equatable, Sendable {
         public let maximumEntries: Int
         public let maximumBytes: Int
 
-        public init(store: String, folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?, maximumEntries: Int, maximumBytes: Int) {
-            self.store = store
+        public init(folder: String, entries: Int, bytes: Int, oldestStoredAt: Date?, maximumEntries: Int, maximumBytes: Int) {
             self.folder = folder
             self.entries = entries
             self.bytes = bytes

@@ -48,11 +48,11 @@ struct ClientSettingsTests {
     /// root, not the settings, says which names exist (an unknown one is the option's
     /// usage error, or the variable's 78, tested end to end).
     @Test("the implementations: --session-store over its variable, an empty variable is unset, each list's first by default", arguments: [
-        (String?.none, [String: String](), ImplementationNames(transport: "asynchttpclient", sessionStore: "file", responseCache: "file")),
-        (nil, ["STOREFRONT_SESSION_STORE": ""], ImplementationNames(transport: "asynchttpclient", sessionStore: "file", responseCache: "file")),
-        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "keyring", responseCache: "file")),
-        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "file", responseCache: "file")),
-        (nil, ["STOREFRONT_TRANSPORT": "URLSession", "STOREFRONT_RESPONSE_CACHE": "mine"], ImplementationNames(transport: "urlsession", sessionStore: "file", responseCache: "mine")),
+        (String?.none, [String: String](), ImplementationNames(transport: "asynchttpclient", sessionStore: "file")),
+        (nil, ["STOREFRONT_SESSION_STORE": ""], ImplementationNames(transport: "asynchttpclient", sessionStore: "file")),
+        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "keyring")),
+        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "file")),
+        (nil, ["STOREFRONT_TRANSPORT": "URLSession"], ImplementationNames(transport: "urlsession", sessionStore: "file")),
     ])
     func implementations(option: String?, environment: [String: String], chosen: ImplementationNames) throws {
         let home = try TemporaryDirectory()

@@ -2,7 +2,6 @@
 @testable import AppShared
 import Data
 import Foundation
-import Infrastructure
 import Testing
 
 /// How every swappable seam is chosen, read off the root's lists: which name each
@@ -14,8 +13,6 @@ struct ImplementationChoicesTests {
     func lists() {
         #expect(CompositionRoot.sessionStores.variable == "STOREFRONT_SESSION_STORE")
         #expect(CompositionRoot.sessionStores.names == ["file", "keyring"])
-        #expect(CompositionRoot.responseCaches.variable == "STOREFRONT_RESPONSE_CACHE")
-        #expect(CompositionRoot.responseCaches.names == ["file"])
         #expect(CompositionRoot.transports.variable == "STOREFRONT_TRANSPORT")
         #expect(CompositionRoot.transports.names == ["asynchttpclient", "urlsession"])
         #expect(CompositionRoot.transports.defaultName == "asynchttpclient")
@@ -40,10 +37,10 @@ struct ImplementationChoicesTests {
             implementations: CompositionRoot.chosenImplementations(sessionStoreOption: nil, environment: [:])
         )
         do throws(StartupFailure) {
-            _ = try CompositionRoot.responseCaches.make("sqlite", from: (settings, SystemWallClock()))
-            Issue.record("an unknown cache store was made")
+            _ = try CompositionRoot.sessionStores.make("sqlite", from: settings)
+            Issue.record("an unknown session store was made")
         } catch {
-            #expect(error.sentence == "STOREFRONT_RESPONSE_CACHE is sqlite, which names no response cache; use file, or unset it.")
+            #expect(error.sentence == "STOREFRONT_SESSION_STORE is sqlite, which names no session store; use file or keyring, or unset it.")
             #expect(error.exitStatus == 78)
         }
     }

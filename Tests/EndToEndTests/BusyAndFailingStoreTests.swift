@@ -98,7 +98,7 @@ struct BusyAndFailingStoreTests {
     )
 
     private func signedIn(_ store: Store, setup: ClientSetup = ClientSetup(transport: .asyncHTTPClient, store: .file)) async throws -> CLI {
-        var cli = try CLI(backend: nil, key: nil, transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
+        var cli = try CLI(backend: nil, key: nil, transport: setup.transport, sessionStore: setup.store)
         cli.environment["STOREFRONT_BASE_URL"] = store.server.baseURL.absoluteString
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         try #require(login.status == 0, "\(login.everything)")

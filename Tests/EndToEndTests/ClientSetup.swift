@@ -36,30 +36,19 @@ enum ClientSessionStore: String, CaseIterable, Sendable, CustomStringConvertible
     }
 }
 
-/// Where a `storefront` child keeps the answers it reads (`STOREFRONT_RESPONSE_CACHE`):
-/// the flows run over each store the composition root offers.
-enum ClientResponseCache: String, CaseIterable, Sendable, CustomStringConvertible {
-    case file
-
-    var description: String { rawValue }
-}
-
-/// A child's HTTP adapter, session store and response cache: the flows run over every
+/// A child's HTTP adapter and session store: the flows run over every
 /// combination. Each dimension names the choices of one of the root's lists
 /// (`CompositionRoot+Choices.swift`); `ClientSetupTests` fails, naming it, for a choice
 /// the root offers that no dimension runs.
 struct ClientSetup: Sendable, CustomTestStringConvertible {
     let transport: ClientTransport
     let store: ClientSessionStore
-    var cache: ClientResponseCache = .file
 
-    var testDescription: String { "\(transport), \(store), \(cache) cache" }
+    var testDescription: String { "\(transport), \(store)" }
 
     static var all: [ClientSetup] {
         ClientTransport.builtIn.flatMap { transport in
-            ClientSessionStore.usable.flatMap { store in
-                ClientResponseCache.allCases.map { ClientSetup(transport: transport, store: store, cache: $0) }
-            }
+            ClientSessionStore.usable.map { ClientSetup(transport: transport, store: $0) }
         }
     }
 }

@@ -10,6 +10,5 @@ struct ClientSetupTests {
     func dimensionsAreTheRootsLists() {
         #expect(ClientTransport.allCases.map(\.rawValue) == CompositionRoot.transports.names, "STOREFRONT_TRANSPORT")
         #expect(ClientSessionStore.allCases.map(\.rawValue) == CompositionRoot.sessionStores.names, "STOREFRONT_SESSION_STORE")
-        #expect(ClientResponseCache.allCases.map(\.rawValue) == CompositionRoot.responseCaches.names, "STOREFRONT_RESPONSE_CACHE")
     }
 }

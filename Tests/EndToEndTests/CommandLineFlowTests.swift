@@ -15,7 +15,7 @@ struct CommandLineFlowTests {
     func sealedFlow(setup: ClientSetup, database: StoreDatabaseKind) async throws {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, on: database)
-        let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
+        let cli = try CLI(backend: backend, key: key, transport: setup.transport, sessionStore: setup.store)
 
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         let whoami = try await cli.run(["whoami"])
@@ -44,7 +44,7 @@ struct CommandLineFlowTests {
     func transparentRefresh(setup: ClientSetup, database: StoreDatabaseKind) async throws {
         let clock = FakeWallClock(Date())
         let (_, cli, _) = try await CLI.signedIn(
-            clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache, database: database
+            clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, database: database
         )
         let before = try #require(try await cli.storedSession())
 
@@ -61,7 +61,7 @@ struct CommandLineFlowTests {
     func refusedRefresh(setup: ClientSetup, database: StoreDatabaseKind) async throws {
         let clock = FakeWallClock(Date())
         let (backend, cli, key) = try await CLI.signedIn(
-            clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache, database: database
+            clock: clock, tokenLifetime: .seconds(60), transport: setup.transport, sessionStore: setup.store, database: database
         )
         // Spend the refresh token behind the client's back, as a second device would.
         let stored = try #require(try await cli.storedSession())
@@ -80,7 +80,7 @@ struct CommandLineFlowTests {
 
     @Test("a wrong password exits 77 and keeps the earlier session", arguments: ClientSetup.all)
     func wrongPassword(setup: ClientSetup) async throws {
-        let (_, cli, _) = try await CLI.signedIn(transport: setup.transport, sessionStore: setup.store, responseCache: setup.cache)
+        let (_, cli, _) = try await CLI.signedIn(transport: setup.transport, sessionStore: setup.store)
         let before = try await cli.storedSession()
 
         let wrong = try await cli.run(["login", "--username", "emilys", "--password-stdin", "--json"], input: "nope\n")

@@ -187,7 +187,7 @@ struct CLI: Sendable {
     init(
         backend: RunningBackend?, key: GatewayKey?, dataDirectory: String? = nil,
         transport: ClientTransport = .asyncHTTPClient, sessionStore: ClientSessionStore = .file,
-        responseCache: ClientResponseCache = .file, keyrings: KeyringNamespace? = nil
+        keyrings: KeyringNamespace? = nil
     ) throws {
         ownFolder = dataDirectory == nil ? try TemporaryDirectory() : nil
         self.key = key
@@ -200,7 +200,6 @@ struct CLI: Sendable {
         environment["STOREFRONT_OHTTP_KEYS_FILE"] = key?.configurationFile
         environment["STOREFRONT_TRANSPORT"] = transport.rawValue
         environment["STOREFRONT_SESSION_STORE"] = sessionStore.rawValue
-        environment["STOREFRONT_RESPONSE_CACHE"] = responseCache.rawValue
         self.environment = environment
     }
 
@@ -217,13 +216,12 @@ struct CLI: Sendable {
         tokenLifetime: Duration? = nil,
         transport: ClientTransport = .asyncHTTPClient,
         sessionStore: ClientSessionStore = .file,
-        responseCache: ClientResponseCache = .file,
         database: StoreDatabaseKind = .sqlite
     ) async throws -> (RunningBackend, CLI, GatewayKey) {
         let key = try GatewayKey.fresh()
         let backend = try await RunningBackend.start(key: key, clock: clock, tokenLifetime: tokenLifetime, on: database)
         do {
-            let cli = try CLI(backend: backend, key: key, transport: transport, sessionStore: sessionStore, responseCache: responseCache)
+            let cli = try CLI(backend: backend, key: key, transport: transport, sessionStore: sessionStore)
             let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
             guard login.status == 0 else { throw Failure(description: "login failed: \(login.everything)") }
             return (backend, cli, key)

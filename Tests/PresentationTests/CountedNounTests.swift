@@ -27,9 +27,9 @@ struct CountedNounTests {
         let report = StatusReport(
             backend: "http://127.0.0.1:8080", transport: "asynchttpclient", sealing: nil, authorityFile: nil, pins: [], signedInAs: nil,
             session: .init(store: "file", holder: "file", location: "/s/session.json", permissions: nil, isPrivate: true, fix: nil),
-            cache: .init(store: "file", folder: "/c", entries: 1, bytes: 1, oldestStoredAt: nil, maximumEntries: 1, maximumBytes: 1)
+            cache: .init(folder: "/c", entries: 1, bytes: 1, oldestStoredAt: nil, maximumEntries: 1, maximumBytes: 1)
         )
         StatusPresenter(console: Console(output: output, format: .human)).show(report)
-        #expect(output.standardOutput.contains("Cache         /c (file store): 1 entry, 1 byte; at most 1 entry and 1 byte"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("Cache         /c: 1 entry, 1 byte; at most 1 entry and 1 byte"), "\(output.standardOutput)")
     }
 }

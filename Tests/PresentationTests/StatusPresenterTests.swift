@@ -13,7 +13,7 @@ struct StatusPresenterTests {
             store: "file", holder: "file", location: "/home/e/.local/state/storefront/session.json",
             permissions: "644", isPrivate: false, fix: "chmod 600 /home/e/.local/state/storefront/session.json"
         ),
-        cache: .init(store: "file", folder: "/home/e/.cache/storefront", entries: 3, bytes: 4096, oldestStoredAt: Date(timeIntervalSince1970: 1_800_000_000), maximumEntries: 20_000, maximumBytes: 524_288_000)
+        cache: .init(folder: "/home/e/.cache/storefront", entries: 3, bytes: 4096, oldestStoredAt: Date(timeIntervalSince1970: 1_800_000_000), maximumEntries: 20_000, maximumBytes: 524_288_000)
     )
 
     @Test("every fact on its own line, and a session others can read says the chmod")
@@ -27,7 +27,7 @@ struct StatusPresenterTests {
             "TLS trust     the authorities in /etc/ca.pem, pinned to sha256/AAAA",
             "Signed in     Emily Johnson (emilys)",
             "Session file  /home/e/.local/state/storefront/session.json (mode 644, others can read it: chmod 600 /home/e/.local/state/storefront/session.json)",
-            "Cache         /home/e/.cache/storefront (file store): 3 entries, 4096 bytes, oldest stored 2027-01-15T08:00:00Z; at most 20000 entries and 524288000 bytes",
+            "Cache         /home/e/.cache/storefront: 3 entries, 4096 bytes, oldest stored 2027-01-15T08:00:00Z; at most 20000 entries and 524288000 bytes",
         ])
     }
 
@@ -47,7 +47,7 @@ struct StatusPresenterTests {
         #expect((document["session"] as? [String: Any])?["permissions"] as? String == "644")
         #expect((document["session"] as? [String: Any])?["isPrivate"] as? Bool == false)
         #expect((document["cache"] as? [String: Any])?["entries"] as? Int == 3)
-        #expect((document["cache"] as? [String: Any])?["store"] as? String == "file")
+        #expect((document["cache"] as? [String: Any])?["store"] == nil)
         #expect((document["cache"] as? [String: Any])?["maximumEntries"] as? Int == 20_000)
         #expect((document["cache"] as? [String: Any])?["maximumBytes"] as? Int == 524_288_000)
         #expect(document["transport"] as? String == "asynchttpclient")
@@ -67,7 +67,7 @@ struct StatusPresenterTests {
         let output = SpyOutput()
         let report = StatusReport(
             backend: "http://127.0.0.1:8080", transport: "asynchttpclient", sealing: nil, authorityFile: nil, pins: [], signedInAs: nil, session: place,
-            cache: .init(store: "file", folder: "/c", entries: 0, bytes: 0, oldestStoredAt: nil, maximumEntries: 2_000, maximumBytes: 52_428_800)
+            cache: .init(folder: "/c", entries: 0, bytes: 0, oldestStoredAt: nil, maximumEntries: 2_000, maximumBytes: 52_428_800)
         )
         StatusPresenter(console: Console(output: output, format: .human)).show(report)
         #expect(output.standardOutput.contains(line), "\(output.standardOutput)")
