@@ -36,27 +36,35 @@ extension CompositionRoot {
 
     /// The HTTP stack under the interceptor chain: `STOREFRONT_TRANSPORT`. URLSession is
     /// named in every binary, and refused with how to build it where it was left out.
-    static let transports = ImplementationChoices<TransportConfiguration, TransportAdapter>(
+    static let transports = ImplementationChoices<TransportConfiguration, any HTTPTransport>(
         what: "transport", variable: "STOREFRONT_TRANSPORT", choices: [
             ImplementationChoice(name: "asynchttpclient", summary: "AsyncHTTPClient on SwiftNIO") { configuration throws(StartupFailure) in
                 do throws(TransportError) {
-                    let transport = try AsyncHTTPClientTransport(configuration: configuration)
-                    return TransportAdapter(transport: transport, close: { await transport.shutdown() })
+                    return try AsyncHTTPClientTransport(configuration: configuration)
                 } catch {
-                    throw TransportAdapter.cannotStart(error)
+                    throw cannotStart(error)
                 }
             },
             ImplementationChoice(name: "urlsession", summary: "Foundation's URLSession") { configuration throws(StartupFailure) in
                 #if URLSessionTransport
                 do throws(TransportError) {
-                    return TransportAdapter(transport: try URLSessionTransport(configuration: configuration), close: {})
+                    return try URLSessionTransport(configuration: configuration)
                 } catch {
-                    throw TransportAdapter.cannotStart(error)
+                    throw cannotStart(error)
                 }
                 #else
-                throw StartupFailure(TransportAdapter.notBuiltIn)
+                throw StartupFailure(
+                    "STOREFRONT_TRANSPORT is urlsession, but this storefront was built without that adapter; "
+                        + "build it with `swift build --traits URLSessionTransport`, or unset STOREFRONT_TRANSPORT."
+                )
                 #endif
             },
         ]
     )
+
+    /// An adapter that refused its configuration, as the start-up sentence.
+    private static func cannotStart(_ error: TransportError) -> StartupFailure {
+        let reason = if case .invalidRequest(let reason) = error { reason } else { "\(error)" }
+        return StartupFailure("The HTTP client cannot start: \(reason).")
+    }
 }

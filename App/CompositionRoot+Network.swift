@@ -15,14 +15,14 @@ import Presentation
 /// interceptor chain. The root's own part of the graph, in a file of its own for its size.
 extension CompositionRoot {
     /// The adapter the settings name, inside the store's interceptor chain (whose order
-    /// is Data's decision: `InterceptedTransport.storeChain`), and how to close it.
+    /// is Data's decision: `InterceptedTransport.storeChain`).
     static func makeChain(
         settings: ClientSettings,
         sessions: any SessionStore,
         logger: Logger,
         clock: any WallClock,
         announceWait: @escaping @Sendable (Duration) -> Void
-    ) throws(StartupFailure) -> (InterceptedTransport, @Sendable () async -> Void) {
+    ) throws(StartupFailure) -> InterceptedTransport {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
         // Sealed through a relay, every request goes to the relay: the adapter is its.
         let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
@@ -38,7 +38,7 @@ extension CompositionRoot {
                 // The configuration comes from the backend itself, with its trust and pins;
                 // never with a relay (the settings refuse that), so the adapter is the backend's.
                 keys = WellKnownGatewayKeySource(
-                    scheme: origin.scheme ?? "https", authority: authority(of: origin), transport: adapter.transport,
+                    scheme: origin.scheme ?? "https", authority: authority(of: origin), transport: adapter,
                     dataFolder: settings.stateDirectory, clock: clock
                 )
             }
@@ -51,8 +51,8 @@ extension CompositionRoot {
                 keys: keys, target: target, origin: (origin.scheme ?? "http", authority(of: origin)), clock: clock
             )
         }
-        let chain = InterceptedTransport.storeChain(
-            adapter: adapter.transport,
+        return InterceptedTransport.storeChain(
+            adapter: adapter,
             sessions: sessions,
             oblivious: oblivious,
             logger: logger,
@@ -60,7 +60,6 @@ extension CompositionRoot {
             basePath: basePath,
             announceWait: announceWait
         )
-        return (chain, adapter.close)
     }
 
     /// `host:port` of an origin, as a request's authority names it: an IPv6 address in

@@ -32,8 +32,6 @@ struct CompositionRoot: Sendable {
     private let cache: any ResponseCache
     /// One interceptor chain and adapter for the process, so connections are reused.
     private let chain: InterceptedTransport
-    /// Closes the adapter's connections; called once, when the command is done.
-    private let closeTransport: @Sendable () async -> Void
 
     /// Builds the graph; `CommandLifecycle.start` calls it and checks what it built.
     init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe) throws(StartupFailure) {
@@ -43,14 +41,14 @@ struct CompositionRoot: Sendable {
         let sessions = try Self.sessionStores.make(settings.implementations.sessionStore, from: settings)
         self.sessions = sessions
         self.cache = FileResponseCache(directory: settings.cacheDirectory, limits: settings.cacheLimits, clock: clock)
-        (self.chain, self.closeTransport) = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
+        self.chain = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
     }
 
     /// Lets go of the network: pooled connections are closed before the process ends.
     func shutdown() async {
-        await closeTransport()
+        await chain.shutdown()
     }
 
     /// Refuses what the session store or the cache keeps when another user could read

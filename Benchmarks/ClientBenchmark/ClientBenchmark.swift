@@ -183,6 +183,8 @@ struct CannedTransport: HTTPTransport {
     let answer: (HTTPResponse, [UInt8])
 
     func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8]) { answer }
+
+    func shutdown() async {}
 }
 
 /// A cache that stores every answer and finds none: the network path, cache writes included.

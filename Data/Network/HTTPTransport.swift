@@ -8,4 +8,7 @@ import HTTPTypes
 /// one backend), so a request carries only its target, in `path`. An empty body is `[]`.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest, body: [UInt8]?) async throws(TransportError) -> (HTTPResponse, [UInt8])
+    /// Lets go of the connections it keeps; called once, when the process is done with
+    /// the network. A transport that keeps none does nothing.
+    func shutdown() async
 }

@@ -24,6 +24,11 @@ public struct InterceptedTransport: Sendable {
         try await send(request, body: body, context: context, from: 0)
     }
 
+    /// Lets go of the transport's connections, once, when the process is done with the network.
+    public func shutdown() async {
+        await transport.shutdown()
+    }
+
     /// Hands the request to interceptor `index`, whose `next` is the chain after it.
     private func send(
         _ request: HTTPRequest,

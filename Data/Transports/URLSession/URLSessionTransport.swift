@@ -47,6 +47,10 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
+    /// Nothing to close ahead of time: the session finishes its tasks and is invalidated
+    /// when the transport goes (`deinit`).
+    public func shutdown() async {}
+
     /// FoundationNetworking on Linux truncates a timeout to whole seconds, so 0.3 s would
     /// become an immediate timeout (seen with Swift 6.3 on Debian): round up, at least one.
     static func wholeSeconds(_ duration: Duration) -> TimeInterval {

@@ -87,5 +87,9 @@ struct RemoteStack: Sendable {
             guard reachable else { throw .cannotConnect(reason: "connection refused (the test took the backend away)") }
             return try await adapter.send(request, body: body)
         }
+
+        func shutdown() async {
+            await adapter.shutdown()
+        }
     }
 }

@@ -17,19 +17,17 @@ enum TransportAdapter: String, CaseIterable, Sendable, CustomStringConvertible {
         _ configuration: TransportConfiguration,
         _ body: (any HTTPTransport) async throws -> Result
     ) async throws -> Result {
-        switch self {
-        case .asyncHTTPClient:
-            let transport = try AsyncHTTPClientTransport(configuration: configuration)
-            do {
-                let result = try await body(transport)
-                await transport.shutdown()
-                return result
-            } catch {
-                await transport.shutdown()
-                throw error
-            }
-        case .urlSession:
-            return try await body(try URLSessionTransport(configuration: configuration))
+        let transport: any HTTPTransport = switch self {
+        case .asyncHTTPClient: try AsyncHTTPClientTransport(configuration: configuration)
+        case .urlSession: try URLSessionTransport(configuration: configuration)
+        }
+        do {
+            let result = try await body(transport)
+            await transport.shutdown()
+            return result
+        } catch {
+            await transport.shutdown()
+            throw error
         }
     }
 

@@ -30,6 +30,8 @@ public actor SpyTransport: HTTPTransport {
         return try await script(recorded, index).http
     }
 
+    public nonisolated func shutdown() async {}
+
     private func record(_ request: RecordedRequest) -> Int {
         requests.append(request)
         return requests.count - 1
