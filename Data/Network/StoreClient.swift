@@ -143,14 +143,13 @@ public struct StoreClient: Sendable {
         }
     }
 
-    /// Whose kept answers to use: the backend and the signed-in user, asked the way the
-    /// auth interceptor asks (`sessionForRequest`), so a session that cannot be read is
-    /// that failure here too. Nil when no one is signed in.
+    /// Whose kept answers to use: the backend and the signed-in user, from the session
+    /// store. Nil when no one is signed in.
     func owner() async throws(StoreError) -> CacheOwner? {
         do {
-            return try await sessions.sessionForRequest().map { CacheOwner(namespace: namespace, userID: $0.userID) }
+            return try await sessions.load().map { CacheOwner(namespace: namespace, userID: $0.userID) }
         } catch {
-            throw StoreErrorMapping.fromNetworkError(error)
+            throw error.storeError(keeping: "the session")
         }
     }
 

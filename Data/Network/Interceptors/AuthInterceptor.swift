@@ -171,8 +171,8 @@ public actor TokenRefresher {
 
 extension SessionStore {
     /// The stored session for a request on its way out: a storage failure becomes the
-    /// chain's error, so interceptors need not translate it each time.
-    func sessionForRequest() async throws(NetworkError) -> Session? {
+    /// chain's error, so the interceptor need not translate it each time.
+    fileprivate func sessionForRequest() async throws(NetworkError) -> Session? {
         do {
             return try await load()
         } catch {
