@@ -36,6 +36,18 @@ struct ManualTests {
         return nil
     }
 
+    @Test("the page's EXIT STATUS lists each status the description gives, not mdoc's generic line")
+    func exitStatuses() throws {
+        let manual = try String(contentsOf: Self.docs.appendingPathComponent("storefront.1"), encoding: .utf8)
+        let line = try #require(manual.split(separator: "\n").first { $0.hasPrefix("Exit status: ") })
+        let described = line.dropFirst("Exit status: ".count).split(separator: "; ").map { String($0.prefix { $0 != " " }) }
+        let section = try #require(manual.range(of: "\n.Sh \"EXIT STATUS\"\n")).upperBound
+        let listed = manual[section...].split(separator: "\n").prefix { !$0.hasPrefix(".Sh ") }
+            .filter { $0.hasPrefix(".It ") }.map { String($0.dropFirst(4)) }
+        #expect(described.count >= 10 && listed == described, "docs/storefront.1's EXIT STATUS is not the description's list: run scripts/update-manual")
+        #expect(!manual.contains("\n.Ex -std"))
+    }
+
     @Test("the page itself has each command the binary has, with its abstract and every long option it takes")
     func pageHasEveryOption() async throws {
         let subcommands = try await CommandListsTests.subcommands()
