@@ -12,28 +12,27 @@ enum StoreRoute: Equatable {
     case product(id: String, signedIn: Bool)
     case userPosts(userID: String)
 
+    /// Every path the store serves, as docs/openapi.json writes it, in the order a path
+    /// is matched: an exact path before a parameter that shares its prefix
+    /// (`/auth/products/categories` before `/auth/products/{id}`).
+    static let paths: [StorePath] = [
+        StorePath("/auth/login") { _ in .logIn },
+        StorePath("/auth/me") { _ in .me },
+        StorePath("/auth/refresh") { _ in .refresh },
+        StorePath("/auth/revoke") { _ in .revoke },
+        StorePath("/auth/products/search") { _ in .search(signedIn: true) },
+        StorePath("/products/search") { _ in .search(signedIn: false) },
+        StorePath("/auth/products/categories") { _ in .categories },
+        StorePath("/auth/products/category/{slug}") { .category(slug: $0) },
+        StorePath("/auth/products/{id}") { .product(id: $0, signedIn: true) },
+        StorePath("/auth/posts/user/{id}") { .userPosts(userID: $0) },
+        StorePath("/products/{id}") { .product(id: $0, signedIn: false) },
+    ]
+
     /// Nil for a path that is no route at all (404, whatever the method).
     init?(path: String) {
-        switch path {
-        case "/auth/login": self = .logIn
-        case "/auth/me": self = .me
-        case "/auth/refresh": self = .refresh
-        case "/auth/revoke": self = .revoke
-        case "/auth/products/search": self = .search(signedIn: true)
-        case "/products/search": self = .search(signedIn: false)
-        // Before the product routes: "categories" and "category/…" share their prefix.
-        case "/auth/products/categories": self = .categories
-        case _ where path.hasPrefix("/auth/products/category/"):
-            self = .category(slug: String(path.dropFirst("/auth/products/category/".count)))
-        case _ where path.hasPrefix("/auth/products/"):
-            self = .product(id: String(path.dropFirst("/auth/products/".count)), signedIn: true)
-        case _ where path.hasPrefix("/auth/posts/user/"):
-            self = .userPosts(userID: String(path.dropFirst("/auth/posts/user/".count)))
-        case _ where path.hasPrefix("/products/"):
-            self = .product(id: String(path.dropFirst("/products/".count)), signedIn: false)
-        default:
-            return nil
-        }
+        guard let route = Self.paths.lazy.compactMap({ $0.route(for: path) }).first else { return nil }
+        self = route
     }
 
     /// The method the route takes; any other is a 405 naming this one in `Allow`.
@@ -42,5 +41,24 @@ enum StoreRoute: Equatable {
         case .logIn, .refresh, .revoke: "POST"
         case .me, .search, .categories, .category, .product, .userPosts: "GET"
         }
+    }
+}
+
+/// One path of the store's, as docs/openapi.json writes it: exact, or ending in one
+/// parameter (`{id}`) that takes the rest of the path, and the route it makes of it.
+struct StorePath: Sendable {
+    let template: String
+    private let make: @Sendable (_ parameter: String) -> StoreRoute
+
+    init(_ template: String, make: @escaping @Sendable (_ parameter: String) -> StoreRoute) {
+        self.template = template
+        self.make = make
+    }
+
+    /// The route `path` is, when it is this one.
+    func route(for path: String) -> StoreRoute? {
+        guard let brace = template.firstIndex(of: "{") else { return path == template ? make("") : nil }
+        let prefix = template[..<brace]
+        return path.hasPrefix(prefix) ? make(String(path.dropFirst(prefix.count))) : nil
     }
 }

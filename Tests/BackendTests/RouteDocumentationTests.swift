@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The backend's routes and `docs/openapi.json` name the same paths with the same
-/// methods, both ways: a route added to `StoreRoute` without its operation in the
+/// methods, both ways: a path added to `StoreRoute.paths` without its operation in the
 /// document fails here, and so does an operation the backend does not serve.
 @Suite("Every backend route is in openapi.json", .timeLimit(.minutes(1)))
 struct RouteDocumentationTests {
@@ -18,28 +18,14 @@ struct RouteDocumentationTests {
         }
     }
 
-    /// Every path `StoreRoute` matches, read from its source: the exact paths, and the
-    /// prefixes before a parameter (`/auth/products/category/`).
-    static func routedPaths() throws -> [String] {
-        let url = RepositoryFolder.root.appendingPathComponent("Backend/Protocol/StoreRoute.swift")
-        let source = try String(contentsOf: url, encoding: .utf8)
-        return source.matches(of: /"(\/[^"]*)"/).map { String($0.1) }
-    }
-
-    @Test("every path StoreRoute routes is an operation of openapi.json, with the method the route takes")
+    @Test("StoreRoute's paths are the document's, each reached: no path is taken by one before it")
     func routesAreDocumented() throws {
-        let documented = try Self.documentedOperations()
-        let routed = Set(try Self.routedPaths())
-        #expect(routed.count >= 8, "StoreRoute's paths were not found: \(routed)")
-        for path in routed {
-            // A prefix stands for its template with one parameter after it.
-            let matching = documented.filter { path.hasSuffix("/") ? $0.path.hasPrefix(path + "{") && !$0.path.dropFirst(path.count).contains("/") : $0.path == path }
-            #expect(!matching.isEmpty, "StoreRoute routes \(path), which docs/openapi.json does not describe")
-            for operation in matching {
-                let concrete = operation.path.replacing(/\{[^}]+\}/, with: "1")
-                let route = try #require(StoreRoute(path: concrete), "\(concrete) is routed nowhere")
-                #expect(route.method == operation.method, "\(operation.path): the document says \(operation.method), the backend takes \(route.method)")
-            }
+        let routed = StoreRoute.paths.map(\.template)
+        #expect(Set(routed) == Set(try Self.documentedOperations().map(\.path)), "StoreRoute.paths and docs/openapi.json's paths differ")
+        #expect(Set(routed).count == routed.count, "StoreRoute.paths names a path twice: \(routed)")
+        for path in StoreRoute.paths {
+            let concrete = path.template.replacing(/\{[^}]+\}/, with: "1")
+            #expect(StoreRoute(path: concrete) == path.route(for: concrete), "\(path.template) is taken by a path before it")
         }
     }
 
