@@ -9,8 +9,8 @@ import Testing
 /// The sequence comes from a fixed seed, so CI runs the same 400 reads every time; a
 /// divergence names the seed and the read, which is all it takes to replay it.
 ///
-/// Each seed is a `storefront-server` child and over 300 real exchanges with it: under
-/// ThreadSanitizer with both cores kept busy a case took 95 s, so the limit is four
+/// Each seed is a `storefront-server` child and over 300 real exchanges with it, which
+/// under ThreadSanitizer on a busy machine is a matter of minutes: so the limit is four
 /// minutes rather than the two of a suite that stays in the process.
 @Suite("FakeProductRepository models RemoteProductRepository over storefront-server", .timeLimit(.minutes(4)), .onItsOwnThread)
 struct ProductModelTests {

@@ -16,13 +16,11 @@ import Testing
 /// the session file is unchanged unless the backend really renewed it (it then holds
 /// exactly the issued tokens) or really refused the refresh with 401/403 (it is then gone).
 ///
-/// Each round is a real exchange on loopback and a dozen file reads, about 40 ms of one
-/// core in a debug build and fifteen times that under ThreadSanitizer: the file store's
-/// 2,000 took 115 s there in CI, beside the other suites, and with both cores also kept
-/// busy the three stores together passed four minutes each. So the cases run one at a
-/// time (three such threads at once took the CPU from every test beside them) and the
-/// limit is ten minutes: what 2,000 real rounds take on a loaded machine under the
-/// sanitizer, still an end for a round that hangs.
+/// Each round is a real exchange on loopback and a dozen file reads, and ThreadSanitizer
+/// makes each many times slower: 2,000 rounds a store are minutes of CPU on a loaded
+/// machine. So the cases run one at a time (three such threads at once would take the
+/// CPU from every test beside them) and the limit is ten minutes: room for 2,000 real
+/// rounds under the sanitizer, still an end for a round that hangs.
 @Suite(
     "The client stack under hostile backend rounds, over every cache store",
     .serialized, .timeLimit(.minutes(10)), .onItsOwnThread

@@ -6,8 +6,8 @@ import Testing
 /// For tests whose work holds a thread for seconds without suspending: an `await` on a
 /// file store or a model runs straight through when nothing inside it suspends, so
 /// 300 steps of file I/O hold a pool thread from the first step to the last. Two such
-/// cases at once held both pool threads for 9 s in a loaded run, and every other test's
-/// time limit kept running meanwhile (docs/TESTING.md, "Time limits"). On a thread of
+/// cases at once hold both pool threads for seconds, and every other test's time limit
+/// keeps running meanwhile (docs/TESTING.md, "Time limits"). On a thread of
 /// its own the work is scheduled by the kernel beside everything else, and the pool
 /// stays free for the tests that need only moments of it.
 ///
