@@ -107,7 +107,7 @@ struct CompositionRoot: Sendable {
 
     /// The search-as-you-type presenter of the interactive mode, drawing on `view`.
     func makeLiveSearchPresenter(view: any LiveSearchView) -> LiveSearchPresenter {
-        LiveSearchPresenter(searchProducts: SearchProducts(repository: makeProductRepository()), view: view, timer: ContinuousDebounceTimer())
+        LiveSearchPresenter(searchProducts: SearchProducts(repository: makeProductRepository()), view: view, clock: ContinuousClock())
     }
 
     func makeStatusPresenter() -> StatusPresenter {

@@ -12,7 +12,8 @@ public actor LiveSearchPresenter {
 
     private let searchProducts: SearchProducts
     private let view: any LiveSearchView
-    private let timer: any DebounceTimer
+    /// Waits out the debounce: the continuous clock, or a test's that moves when told.
+    private let clock: any Clock<Duration>
     private let tasks: any TaskStarter
     private let debounce: Duration
     /// Bumped by every change of query or page; an answer counts only if its number is current.
@@ -23,13 +24,13 @@ public actor LiveSearchPresenter {
     public init(
         searchProducts: SearchProducts,
         view: any LiveSearchView,
-        timer: any DebounceTimer,
+        clock: any Clock<Duration>,
         tasks: any TaskStarter = UnstructuredTasks(),
         debounce: Duration = .milliseconds(300)
     ) {
         self.searchProducts = searchProducts
         self.view = view
-        self.timer = timer
+        self.clock = clock
         self.tasks = tasks
         self.debounce = debounce
     }
@@ -121,11 +122,11 @@ public actor LiveSearchPresenter {
         let number = generation
         let text = screen.query
         let page = pageNumber
-        let timer = timer
+        let clock = clock
         current = tasks.start { [self] in
             if delay > .zero {
                 do {
-                    try await timer.sleep(for: delay)
+                    try await clock.sleep(for: delay)
                 } catch {
                     return // a newer keystroke cancelled the wait
                 }

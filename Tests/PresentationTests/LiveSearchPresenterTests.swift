@@ -5,19 +5,19 @@ import Testing
 
 @Suite("LiveSearchPresenter: debounce, cancellation, latest wins", .timeLimit(.minutes(1)))
 struct LiveSearchPresenterTests {
-    let timer = FakeDebounceTimer()
+    let clock = ManualClock()
     /// Starts the presenter's searches, and waits for them to end.
     let tasks = TrackedTasks()
     let view = SpyView()
 
     private func presenter(_ repository: SpySearchRepository) -> LiveSearchPresenter {
-        LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, timer: timer, tasks: tasks)
+        LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: view, clock: clock, tasks: tasks)
     }
 
     /// Lets `duration` pass once the presenter's `count`-th debounce wait has begun.
     private func pause(_ duration: Duration, afterWait count: Int) async {
-        await timer.waitForSleeps(count)
-        await timer.advance(by: duration)
+        await clock.waitForSleeps(count)
+        await clock.advance(by: duration)
     }
 
     private func type(_ text: String, into presenter: LiveSearchPresenter) async {
@@ -30,12 +30,12 @@ struct LiveSearchPresenterTests {
     func pageFillsTheView() async throws {
         for (rows, expected) in [(25, 25), (3, 3), (500, 100)] {
             let repository = SpyProductRepository(search: .failure(.offline))
-            let timer = FakeDebounceTimer()
-            let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: SpyView(resultRows: rows), timer: timer, tasks: tasks)
+            let clock = ManualClock()
+            let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: repository), view: SpyView(resultRows: rows), clock: clock, tasks: tasks)
 
             await presenter.handle(.character("p"))
-            await timer.waitForSleeps(1)
-            await timer.advance(by: .milliseconds(300))
+            await clock.waitForSleeps(1)
+            await clock.advance(by: .milliseconds(300))
             await tasks.settle()
 
             #expect(await repository.searchCalls.last?.paging.pageSize == expected, "\(rows) rows")
@@ -46,11 +46,11 @@ struct LiveSearchPresenterTests {
     func resizeRefills() async throws {
         let catalogue = FakeProductRepository(products: try SampleCatalogue.products())
         let view = SpyView(resultRows: 2)
-        let timer = FakeDebounceTimer()
-        let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: catalogue), view: view, timer: timer, tasks: tasks)
+        let clock = ManualClock()
+        let presenter = LiveSearchPresenter(searchProducts: SearchProducts(repository: catalogue), view: view, clock: clock, tasks: tasks)
         await presenter.handle(.character("a"))
-        await timer.waitForSleeps(1)
-        await timer.advance(by: .milliseconds(300))
+        await clock.waitForSleeps(1)
+        await clock.advance(by: .milliseconds(300))
         await tasks.settle()
         await presenter.handle(.nextPage)
         await presenter.handle(.nextPage)
@@ -86,9 +86,9 @@ struct LiveSearchPresenterTests {
         await type("o", into: presenter)
         await pause(.milliseconds(299), afterWait: 3)
         // Whether the wait is still on is known now; a search it started would land later.
-        #expect(await timer.pending == 1, "the debounce ended before 300 ms")
+        #expect(await clock.pending == 1, "the debounce ended before 300 ms")
         #expect(await repository.queries.isEmpty)
-        await timer.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await tasks.settle()
 
         #expect(await repository.queries == ["pho"])
