@@ -36,9 +36,9 @@ public struct RemoteAuthRepository: AuthRepository {
 
     /// Asks the store to end the session (RFC 7009), then forgets it here whatever the
     /// answer: a store that cannot be reached, whose answer is lost, or that has no way to
-    /// end one (DummyJSON), may leave its tokens working until they expire, and says so. Sent once: a POST is
-    /// never sent twice. This user's kept answers go first, while the session still says
-    /// whose they are.
+    /// end one (DummyJSON), may leave its tokens working until they expire, and says so.
+    /// Sent once: a POST is never sent twice. This user's kept answers go first, while the
+    /// session still says whose they are.
     public func logOut() async throws(StoreError) -> SessionEnding {
         let ending = await endAtStore()
         await client.forgetSignedIn()
