@@ -1,6 +1,7 @@
 @testable import Data
 import Domain
 import Foundation
+import Infrastructure
 import TestSupport
 import Testing
 
@@ -195,6 +196,34 @@ struct RemoteProductRepositoryTests {
         #expect(await online.requests.first?.target == "/auth/products/search?q=phone&limit=2&skip=10")
         #expect(cached.value == fresh.value)
         #expect(cached.origin == .cache(age: .seconds(3_600 * 24 * 30), reason: .backendUnreachable))
+    }
+
+    /// The store client reads the session first, to know whose kept answers to use: a
+    /// session file someone else damaged is said as that, before anything is sent, and
+    /// the file is left as it was for the person to look at.
+    @Test("a damaged session file fails a search before anything is sent, and stays as it was")
+    func damagedSessionFile() async throws {
+        let folder = try TemporaryDirectory()
+        let damaged = Array("{\"accessToken\": 7}".utf8)
+        try PrivateFiles.writeAtomically(damaged, to: folder.file("session.json"))
+        let sessions = FileSessionStore(directory: folder.path)
+        let transport = SpyTransport(always: .json(200, Fixtures.searchPhone))
+        let clock = FakeWallClock()
+        let client = StoreClient(
+            chain: InterceptedTransport(interceptors: [AuthInterceptor(sessions: sessions, refresher: TokenRefresher(sessions: sessions))], transport: transport),
+            cache: FileResponseCache(directory: folder.file("cache"), clock: clock), sessions: sessions, clock: clock, cacheNamespace: "http://test"
+        )
+
+        let query = try SearchQuery(text: "phone")
+        do throws(StoreError) {
+            _ = try await RemoteProductRepository(client: client).search(query, policy: .standard)
+            Issue.record("a search read a damaged session")
+        } catch {
+            guard case .unexpected = error else { Issue.record("\(error)"); return }
+        }
+
+        #expect(await transport.requests.isEmpty)
+        #expect(try PrivateFiles.read(at: folder.file("session.json")) == damaged)
     }
 
     @Test("a page cached impossibly long ago is served with a bounded age, not a crash")
