@@ -18,8 +18,8 @@ struct AdmissionBatch {
     enum Answer: Sendable, Equatable {
         /// Remembered now, with the access token read for it, if one is kept.
         case admitted(AccessTokenRecord?)
-        /// Remembered alive already: a replay.
-        case replayed
+        /// Not remembered now: remembered alive already (a replay), or its share full.
+        case notRemembered
     }
 
     /// Every request, in the order they came.
@@ -35,12 +35,12 @@ struct AdmissionBatch {
     }
 
     /// Each request's answer, from the `enc`s the statement remembered now and their
-    /// tokens: the first to give an `enc` it remembered is admitted; every other is a
-    /// replay, as it would be sent after the first.
+    /// tokens: the first to give an `enc` it remembered is admitted; every other is not,
+    /// as if sent after the first.
     func answers(remembered: [(enc: [UInt8], token: AccessTokenRecord?)]) -> [Answer] {
         var admitted = Dictionary(remembered.map { ($0.enc, $0.token) }, uniquingKeysWith: { first, _ in first })
         return requests.map { request in
-            guard let token = admitted.removeValue(forKey: request.enc) else { return .replayed }
+            guard let token = admitted.removeValue(forKey: request.enc) else { return .notRemembered }
             return .admitted(token)
         }
     }

@@ -1,16 +1,15 @@
 import Logging
 import PostgresNIO
 
-/// The store's schema: its two tables and their indexes, made at start-up by one gateway
+/// The store's schema: its tables and their indexes, made at start-up by one gateway
 /// at a time.
 extension PostgresBackendStore {
     /// The key of the advisory lock the migration holds: any fixed number, the same in
     /// every gateway ("storefro" in ASCII, as a 64-bit integer).
     static let migrationLock: Int64 = 0x7374_6f72_6566_726f
 
-    /// The schema, made when missing and brought up to date (the memory's shares, the
-    /// token families), by
-    /// one gateway at a time: the others wait on the advisory lock, for the deadline at
+    /// The schema, made when missing and brought up to date (the memory's shares and
+    /// counts, the token families), by one gateway at a time: the others wait on the advisory lock, for the deadline at
     /// most (`lock_timeout`), and then fail with a sentence naming it.
     func migrate(logger: Logger) async throws(BackendStoreFailure) {
         let started = ContinuousClock.now
@@ -33,13 +32,19 @@ extension PostgresBackendStore {
                     try await connection.query(
                         "CREATE TABLE IF NOT EXISTS public.replays (enc BYTEA PRIMARY KEY, expires BIGINT NOT NULL)", logger: logger
                     )
+                    // Every gateway's admissions counted in one row (`AdmissionStatement`).
+                    try await connection.query("""
+                        CREATE TABLE IF NOT EXISTS public.replay_counts (
+                            id INT PRIMARY KEY CHECK (id = 1), served BIGINT NOT NULL, refused BIGINT NOT NULL
+                        )
+                        """, logger: logger)
                     // A table another role made first, `IF NOT EXISTS` would adopt, and that
                     // role could read the memory, or plant a token's digest and sign in as
                     // anyone: the store's tables must be its role's own, before anything
                     // else is asked of them.
                     let owners = try await connection.query("""
                         SELECT relname::TEXT, pg_get_userbyid(relowner)::TEXT FROM pg_class
-                        WHERE oid IN ('public.tokens'::regclass, 'public.replays'::regclass)
+                        WHERE oid IN ('public.tokens'::regclass, 'public.replays'::regclass, 'public.replay_counts'::regclass)
                         AND relowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
                         """, logger: logger)
                     for try await (table, owner) in owners.decode((String, String).self) {
@@ -60,6 +65,8 @@ extension PostgresBackendStore {
                         "ALTER TABLE public.replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
                     )
                     try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON public.replays (expires)", logger: logger)
+                    // Counted at once, by the store's opening (`recount`).
+                    try await connection.query("INSERT INTO public.replay_counts VALUES (1, 0, 0) ON CONFLICT (id) DO NOTHING", logger: logger)
                 }
             }
         } catch let failure where failure.waitedForLock {

@@ -10,9 +10,9 @@ import PostgresNIO
 /// statement, so each is atomic across every gateway: an insert that conflicts is the
 /// replay; a refresh is a delete that returns the row (the one spend of its token) with
 /// the new pair's insert in the same statement, where SQLite needs a transaction. A
-/// signed-in request's admission reads its token in the same statement too, so it costs
-/// one round trip, and the admissions that come while one is with the database share
-/// the next (`AdmissionBatches`). The tables are named in full (`public.tokens`,
+/// signed-in request's admission reads its token, and counts itself against the memory's
+/// capacity, in the same statement too, so it costs one round trip, and the admissions
+/// that come while one is with the database share the next (`AdmissionBatches`). The tables are named in full (`public.tokens`,
 /// `public.replays`), and refused when another role owns them; the schema is made at start-up
 /// (`PostgresBackendStore+Schema.swift`). Every operation has a deadline (`deadline`): a
 /// database that does not answer is a failure (503), never a request left hanging or
@@ -23,17 +23,21 @@ public final class PostgresBackendStore: BackendStore {
     private let running: Task<Void, Never>
     private let capacity: ReplayCapacity
     let deadline: Duration
+    /// Where the client's own lines and the store's transactions log.
+    private let logger: Logger
     /// The admissions that come while one batch of them is with the database, sent
     /// together as the next.
     private let admissions: AdmissionBatches<AdmissionBatch.Request, AdmissionBatch.Answer>
 
-    private init(client: PostgresClient, running: Task<Void, Never>, capacity: Int, deadline: Duration) {
+    private init(client: PostgresClient, running: Task<Void, Never>, capacity: Int, deadline: Duration, logger: Logger) {
         self.client = client
         self.running = running
-        self.capacity = ReplayCapacity(limit: capacity)
+        let capacity = ReplayCapacity(limit: capacity)
+        self.capacity = capacity
         self.deadline = deadline
+        self.logger = logger
         self.admissions = AdmissionBatches { requests throws(BackendStoreFailure) in
-            try await Self.admit(requests, client: client, deadline: deadline)
+            try await Self.admit(requests, capacity: capacity, client: client, deadline: deadline)
         }
     }
 
@@ -70,10 +74,10 @@ public final class PostgresBackendStore: BackendStore {
         try await checkLogin(address, deadline: deadline, logger: background)
         let client = PostgresClient(configuration: configuration, backgroundLogger: background)
         let running = Task { await client.run() }
-        let store = PostgresBackendStore(client: client, running: running, capacity: capacity, deadline: deadline)
+        let store = PostgresBackendStore(client: client, running: running, capacity: capacity, deadline: deadline, logger: background)
         do {
             try await store.migrate(logger: logger)
-            try await store.count()
+            try await store.recount(forgettingBefore: nil)
         } catch {
             await store.close()
             throw BackendStoreFailure("the database at \(address) cannot be used: \(error.description)")
@@ -148,14 +152,9 @@ public final class PostgresBackendStore: BackendStore {
     private func admit(
         _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, reading digest: [UInt8]?
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
-        guard !capacity.isFull(share) else {
-            // Full: a replay is still told apart; anything new is not remembered, nothing read.
-            let kept = try await integers("SELECT 1::BIGINT FROM public.replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
-            return (kept.isEmpty ? .full : .replayed, nil)
-        }
-        // Inserted, or an expired memory of it renewed: a row comes back, with the token's
-        // columns or NULLs. A live memory of it: the update's condition fails, and none
-        // does. Of two gateways inserting one `enc` at once, the second waits on the
+        // Inserted, or an expired memory of it renewed, while its share has room: a row
+        // comes back, with the token's columns or NULLs. A live memory of it: the update's
+        // condition fails, and none does; nor with the share full. Of two gateways inserting one `enc` at once, the second waits on the
         // first's row and then finds it live. One statement sees one snapshot, taken as it
         // starts, after the request arrived: the token is read as fresh as a second
         // statement would read it, and the insert is committed before the statement
@@ -165,22 +164,24 @@ public final class PostgresBackendStore: BackendStore {
             enc: enc, expiry: expiry, refused: share == .refused, now: now, digest: digest ?? [], asked: .now
         )
         switch try await admissions.submit(request) {
-        case .replayed:
-            return (.replayed, nil)
         case .admitted(let token):
-            capacity.admitted(share)
             return (.admitted, token)
+        case .notRemembered:
+            // Told apart after the statement, so a memory another gateway committed
+            // while this one waited for its turn is seen.
+            let kept = try await integers("SELECT 1::BIGINT FROM public.replays WHERE enc = \(ByteBuffer(bytes: enc)) AND expires >= \(now)")
+            return (kept.isEmpty ? .full : .replayed, nil)
         }
     }
 
     /// One batch's admissions in one statement, within what is left of the deadline of
     /// its first request.
     private static func admit(
-        _ requests: [AdmissionBatch.Request], client: PostgresClient, deadline: Duration
+        _ requests: [AdmissionBatch.Request], capacity: ReplayCapacity, client: PostgresClient, deadline: Duration
     ) async throws(BackendStoreFailure) -> [AdmissionBatch.Answer] {
         let batch = AdmissionBatch(requests)
         guard let remaining = batch.remaining(of: deadline, at: .now) else { throw timedOut(deadline) }
-        let statement = AdmissionStatement(requests: batch.distinct)
+        let statement = AdmissionStatement(requests: batch.distinct, capacity: capacity)
         let rows = try await bounded(within: remaining, deadline: deadline) {
             var rows: [AdmissionStatement.Row] = []
             for try await row in try await client.execute(statement) {
@@ -197,21 +198,29 @@ public final class PostgresBackendStore: BackendStore {
     public func sweep(now: Int64) async throws(BackendStoreFailure) {
         // An access token is kept a day past its expiry, so it is reported as expired, not unknown.
         try await run("DELETE FROM public.tokens WHERE expires < CASE kind WHEN 'access' THEN \(now) - 86400 ELSE \(now) END")
-        try await run("DELETE FROM public.replays WHERE expires < \(now)")
-        try await count()
+        try await recount(forgettingBefore: now)
     }
 
-    /// Counts the live requests of each share anew, every gateway's.
-    private func count() async throws(BackendStoreFailure) {
-        let counts = try await bounded {
-            var rows: [(Int, Int)] = []
-            let statement: PostgresQuery = "SELECT count(*) FILTER (WHERE NOT refused), count(*) FILTER (WHERE refused) FROM public.replays"
-            for try await row in try await self.client.query(statement).decode((Int, Int).self) {
-                rows.append(row)
+    /// Counts the live requests of each share anew, every gateway's, into the row the
+    /// admissions count in, after forgetting those expired before `now` (none when nil).
+    /// The row is locked first and each statement after sees what was committed before
+    /// it, so no admission comes between the count and its row.
+    private func recount(forgettingBefore now: Int64?) async throws(BackendStoreFailure) {
+        let logger = self.logger
+        _ = try await bounded {
+            try await self.client.withTransaction(logger: logger) { connection in
+                // A statement's error comes with its rows: read them.
+                for try await _ in try await connection.query("SELECT 1 FROM public.replay_counts WHERE id = 1 FOR UPDATE", logger: logger) {}
+                if let now {
+                    for try await _ in try await connection.query("DELETE FROM public.replays WHERE expires < \(now) RETURNING 1", logger: logger) {}
+                }
+                for try await _ in try await connection.query("""
+                    UPDATE public.replay_counts SET served = live.served, refused = live.refused
+                    FROM (SELECT count(*) FILTER (WHERE NOT refused) AS served, count(*) FILTER (WHERE refused) AS refused FROM public.replays) AS live
+                    WHERE id = 1 RETURNING 1
+                    """, logger: logger) {}
             }
-            return rows.first ?? (0, 0)
         }
-        capacity.counted(served: counts.0, refused: counts.1)
     }
 
     public func close() async {

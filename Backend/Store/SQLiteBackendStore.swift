@@ -63,7 +63,6 @@ public final class SQLiteBackendStore: BackendStore {
         }
         do {
             try await store.migrate()
-            try await store.count()
         } catch {
             await store.close()
             throw error
@@ -71,8 +70,8 @@ public final class SQLiteBackendStore: BackendStore {
         return store
     }
 
-    /// The schema, made when missing and brought to version 3 (the token families) when
-    /// older.
+    /// The schema, made when missing and brought to version 4 (the token families, the
+    /// memory's counts) when older.
     private func migrate() async throws(BackendStoreFailure) {
         // Both pragmas answer with a row; `run` ignores it.
         try await run("PRAGMA busy_timeout = \(SQLiteBusyWait.bound.wholeMilliseconds)")
@@ -105,9 +104,30 @@ public final class SQLiteBackendStore: BackendStore {
                 ) WITHOUT ROWID
                 """)
             try await statement("CREATE INDEX IF NOT EXISTS replays_by_expiry ON replays (expires)")
-            try await statement("PRAGMA user_version = 3")
+            // Every process's admissions counted in one row (`ReplayCapacity`), by the
+            // statement that remembers each: a trigger runs inside it.
+            try await statement(
+                "CREATE TABLE IF NOT EXISTS replay_counts (id INTEGER PRIMARY KEY CHECK (id = 1), served INTEGER NOT NULL, refused INTEGER NOT NULL)"
+            )
+            for event in ["INSERT", "UPDATE"] {
+                try await statement("""
+                    CREATE TRIGGER IF NOT EXISTS replays_counted_after_\(event.lowercased()) AFTER \(event) ON replays BEGIN
+                        UPDATE replay_counts SET served = served + (NEW.refused = 0), refused = refused + NEW.refused;
+                    END
+                    """)
+            }
+            try await statement(Self.recount)
+            try await statement("PRAGMA user_version = 4")
         }
     }
+
+    /// Counts the live requests of each share anew, every process's, into the row the
+    /// admissions count in; run in a write transaction, so no admission comes between.
+    private static let recount = """
+        INSERT INTO replay_counts (id, served, refused)
+        SELECT 1, count(*) - coalesce(sum(refused), 0), coalesce(sum(refused), 0) FROM replays WHERE true
+        ON CONFLICT (id) DO UPDATE SET served = excluded.served, refused = excluded.refused
+        """
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
         try await admit(enc, until: expiry, now: now, share: share, reading: nil).0
@@ -125,29 +145,28 @@ public final class SQLiteBackendStore: BackendStore {
     private func admit(
         _ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare, reading digest: [UInt8]?
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
-        guard !capacity.isFull(share) else {
-            // Full: a replay is still told apart; anything new is not remembered, nothing read.
-            let kept = try await run(
-                "SELECT 1 FROM replays WHERE enc = ?1 AND expires >= ?2", [.blob(ByteBuffer(bytes: enc)), .integer(Int(now))]
-            )
-            return (kept.isEmpty ? .full : .replayed, nil)
-        }
-        // Inserted, or an expired memory of it renewed: a row comes back, with the token's
-        // columns or NULLs. A live memory of it: the update's condition fails, and none
-        // does. The statement is its own write transaction, so the token is read as the
-        // request is remembered, as fresh as a second statement would read it.
+        // Inserted, or an expired memory of it renewed, while its share has room: a row
+        // comes back, with the token's columns or NULLs, and the share's count goes up in
+        // the same statement. The statement is its own write transaction, so the token is
+        // read, and the room judged, as the request is remembered, whichever process asks.
         let rows = try await run(
             """
-            INSERT INTO replays (enc, expires, refused) VALUES (?1, ?2, ?3)
+            INSERT INTO replays (enc, expires, refused)
+            SELECT ?1, ?2, ?3 FROM replay_counts WHERE (CASE ?3 WHEN 1 THEN refused ELSE served END) < ?6
             ON CONFLICT (enc) DO UPDATE SET expires = excluded.expires, refused = excluded.refused WHERE replays.expires < ?4
             RETURNING (SELECT user_id FROM tokens WHERE digest = ?5 AND kind = 'access') AS user_id,
                       (SELECT expires FROM tokens WHERE digest = ?5 AND kind = 'access') AS expires
             """,
             [.blob(ByteBuffer(bytes: enc)), .integer(Int(expiry)), .integer(share == .refused ? 1 : 0), .integer(Int(now)),
-             digest.map { .blob(ByteBuffer(bytes: $0)) } ?? .null]
+             digest.map { .blob(ByteBuffer(bytes: $0)) } ?? .null, .integer(capacity.limit(of: share))]
         )
-        guard let row = rows.first else { return (.replayed, nil) }
-        capacity.admitted(share)
+        guard let row = rows.first else {
+            // A live memory of it (a replay), or its share full: nothing new was remembered.
+            let kept = try await run(
+                "SELECT 1 FROM replays WHERE enc = ?1 AND expires >= ?2", [.blob(ByteBuffer(bytes: enc)), .integer(Int(now))]
+            )
+            return (kept.isEmpty ? .full : .replayed, nil)
+        }
         guard let userID = row.column("user_id")?.integer, let expires = row.column("expires")?.integer else { return (.admitted, nil) }
         return (.admitted, AccessTokenRecord(userID: userID, expires: Int64(expires)))
     }
@@ -158,14 +177,10 @@ public final class SQLiteBackendStore: BackendStore {
             "DELETE FROM tokens WHERE expires < CASE kind WHEN 'access' THEN ?1 - 86400 ELSE ?1 END",
             [.integer(Int(now))]
         )
-        try await run("DELETE FROM replays WHERE expires < ?1", [.integer(Int(now))])
-        try await count()
-    }
-
-    /// Counts the live requests of each share anew, every process's.
-    private func count() async throws(BackendStoreFailure) {
-        let rows = try await run("SELECT count(*) - coalesce(sum(refused), 0) AS served, coalesce(sum(refused), 0) AS refused FROM replays")
-        capacity.counted(served: rows.first?.column("served")?.integer ?? 0, refused: rows.first?.column("refused")?.integer ?? 0)
+        try await transaction { () async throws(BackendStoreFailure) in
+            try await statement("DELETE FROM replays WHERE expires < ?1", [.integer(Int(now))])
+            try await statement(Self.recount)
+        }
     }
 
     public func close() async {

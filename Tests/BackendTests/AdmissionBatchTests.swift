@@ -20,13 +20,13 @@ struct AdmissionBatchTests {
 
     static let alice = AccessTokenRecord(userID: 1, expires: 2_000)
 
-    @Test("each caller's answer: the first to give an enc remembered now is admitted with its token; every other is a replay", arguments: [
+    @Test("each caller's answer: the first to give an enc remembered now is admitted with its token; every other is not remembered now", arguments: [
         ([1, 2, 1, 3, 2] as [UInt8], [([1], alice), ([3], nil)] as [([UInt8], AccessTokenRecord?)],
-         [.admitted(alice), .replayed, .replayed, .admitted(nil), .replayed] as [AdmissionBatch.Answer]),
-        ([1], [], [.replayed]),
+         [.admitted(alice), .notRemembered, .notRemembered, .admitted(nil), .notRemembered] as [AdmissionBatch.Answer]),
+        ([1], [], [.notRemembered]),
         ([1, 2], [([2], nil), ([1], alice)], [.admitted(alice), .admitted(nil)]),
         // A row for an enc nobody in the batch gave is no one's.
-        ([1], [([9], alice)], [.replayed]),
+        ([1], [([9], alice)], [.notRemembered]),
     ])
     func answers(encs: [UInt8], remembered: [([UInt8], AccessTokenRecord?)], expected: [AdmissionBatch.Answer]) {
         let batch = AdmissionBatch(encs.map { Self.request($0) })

@@ -13,7 +13,7 @@ struct AdmissionPlanTests {
     /// A batch of two, as `AdmissionStatement.makeBindings` gives it.
     static let execute = """
         EXECUTE admit(ARRAY[sha256('a'), sha256('b')], ARRAY[1300, 1300]::int8[], ARRAY[false, false],
-                      ARRAY[1000, 1000]::int8[], ARRAY[sha256('2'), sha256('4')])
+                      ARRAY[1000, 1000]::int8[], ARRAY[sha256('2'), sha256('4')], 1000000, 100000)
         """
 
     @Test(
@@ -24,7 +24,7 @@ struct AdmissionPlanTests {
         let database = try await PostgresTestDatabase.make()
         // The schema, made as a gateway's start makes it.
         await (try await PostgresBackendStore.open(PostgresAddress(uri: database.uri), logger: Self.silent)).close()
-        let types = "bytea[], int8[], bool[], int8[], bytea[]"
+        let types = "bytea[], int8[], bool[], int8[], bytea[], int8, int8"
         let plan = try await database.lastRows(of: [
             // The plan a connection keeps, made while the tables are empty.
             "SET plan_cache_mode = force_generic_plan",

@@ -341,6 +341,32 @@ struct BackendStoreContractTests {
         }
     }
 
+    @Test(
+        "two stores open at one place share its capacity: between them they remember at most its limit, and a sweep by either frees room for both",
+        arguments: BackendStoreKind.all.filter(\.persists)
+    )
+    func capacityShared(kind: BackendStoreKind) async throws {
+        try await kind.with(capacity: 4) { first, location in
+            let second = try await kind.open(location, 4)
+            var admissions: [Admission] = []
+            do {
+                for enc: UInt8 in 1...6 {
+                    let store = enc.isMultiple(of: 2) ? second : first
+                    admissions.append(try await store.admit([enc], until: enc <= 2 ? 1_100 : 1_300, now: 1_000, share: .served))
+                }
+                try await second.sweep(now: 1_101)
+                admissions.append(try await first.admit([7], until: 1_400, now: 1_101, share: .served))
+                admissions.append(try await first.admit([8], until: 1_400, now: 1_101, share: .served))
+                admissions.append(try await second.admit([9], until: 1_400, now: 1_101, share: .served))
+            } catch {
+                await second.close()
+                throw error
+            }
+            await second.close()
+            #expect(admissions == [.admitted, .admitted, .admitted, .admitted, .full, .full, .admitted, .admitted, .full])
+        }
+    }
+
     @Test("a sweep forgets a refresh token past its expiry and an access token a day past its", arguments: BackendStoreKind.all)
     func sweeps(kind: BackendStoreKind) async throws {
         try await kind.with { store, _ in

@@ -103,8 +103,7 @@ actor FakeBackendStore: BackendStore {
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
         try reachable()
         if let kept = replays[enc], kept.expires >= now { return .replayed }
-        let rule = ReplayCapacity(limit: capacity)
-        let limit = share == .served ? rule.limit : rule.refusedLimit
+        let limit = ReplayCapacity(limit: capacity).limit(of: share)
         guard replays.values.count(where: { $0.share == share }) < limit else { return .full }
         if mistake == .looksThenAdmits { await meetAnotherCaller() }
         replays[enc] = (expiry, share)
