@@ -95,7 +95,7 @@ actor TokenIssuer {
     /// is not one of ours ends nothing, and the caller is not told which it was.
     func revoke(_ token: String) async throws(BackendStoreFailure) {
         guard let digest = try? Self.digest(token) else { return }
-        _ = try await records.revoke(digest)
+        try await records.revoke(digest)
     }
 
     /// Two fresh tokens, and what the store keeps of them.

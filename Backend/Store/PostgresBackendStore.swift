@@ -130,11 +130,8 @@ public final class PostgresBackendStore: BackendStore {
         return ended.isEmpty ? .unknown : .reused
     }
 
-    public func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool {
-        let ended = try await integers("""
-            DELETE FROM public.tokens WHERE family = (SELECT family FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest))) RETURNING 1
-            """)
-        return !ended.isEmpty
+    public func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) {
+        try await run("DELETE FROM public.tokens WHERE family = (SELECT family FROM public.tokens WHERE digest = \(ByteBuffer(bytes: digest)))")
     }
 
     public func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {

@@ -49,10 +49,7 @@ extension SQLiteBackendStore {
         }
     }
 
-    public func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool {
-        let ended = try await run(
-            "DELETE FROM tokens WHERE family = (SELECT family FROM tokens WHERE digest = ?1) RETURNING 1", [.blob(ByteBuffer(bytes: digest))]
-        )
-        return !ended.isEmpty
+    public func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) {
+        try await run("DELETE FROM tokens WHERE family = (SELECT family FROM tokens WHERE digest = ?1)", [.blob(ByteBuffer(bytes: digest))])
     }
 }

@@ -18,6 +18,6 @@ public protocol TokenRecords: Sendable {
     /// same token.
     func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) async throws(BackendStoreFailure) -> Rotation
     /// Ends the family of the token (access or refresh) whose digest is `digest`, RFC
-    /// 7009's revocation: true when one was kept.
-    func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool
+    /// 7009's revocation; a digest no one holds ends nothing.
+    func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure)
 }

@@ -21,7 +21,7 @@ actor InMemoryBackendStore: BackendStore {
     func rotate(refresh digest: [UInt8], now: Int64, into pair: TokenPairRecord) throws(BackendStoreFailure) -> Rotation {
         guard let token = tokens[digest], token.kind == .refresh else { return .unknown }
         if token.spent {
-            _ = revoke(digest)
+            revoke(digest)
             return .reused
         }
         guard token.expires > now else { return .unknown }
@@ -30,10 +30,9 @@ actor InMemoryBackendStore: BackendStore {
         return .rotated(userID: token.userID)
     }
 
-    func revoke(_ digest: [UInt8]) -> Bool {
-        guard let family = tokens[digest]?.family else { return false }
+    func revoke(_ digest: [UInt8]) {
+        guard let family = tokens[digest]?.family else { return }
         tokens = tokens.filter { $0.value.family != family }
-        return true
     }
 
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) -> Admission {

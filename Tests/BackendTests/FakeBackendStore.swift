@@ -89,11 +89,10 @@ actor FakeBackendStore: BackendStore {
         return .rotated(userID: token.userID)
     }
 
-    func revoke(_ digest: [UInt8]) throws(BackendStoreFailure) -> Bool {
+    func revoke(_ digest: [UInt8]) throws(BackendStoreFailure) {
         try reachable()
-        guard let token = tokens[digest] else { return false }
+        guard let token = tokens[digest] else { return }
         end(family: token.family)
-        return true
     }
 
     private func end(family: [UInt8]) {

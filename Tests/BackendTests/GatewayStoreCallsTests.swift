@@ -104,9 +104,9 @@ actor CallRecordingStore: BackendStore {
         return try await inner.rotate(refresh: digest, now: now, into: pair)
     }
 
-    func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) -> Bool {
+    func revoke(_ digest: [UInt8]) async throws(BackendStoreFailure) {
         calls.append(.revoke)
-        return try await inner.revoke(digest)
+        try await inner.revoke(digest)
     }
 
     func admit(_ enc: [UInt8], until expiry: Int64, now: Int64, share: ReplayShare) async throws(BackendStoreFailure) -> Admission {
