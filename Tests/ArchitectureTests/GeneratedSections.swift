@@ -14,7 +14,7 @@ struct GeneratedSection: Sendable {
         (self.section, self.render) = (MarkedSection(document: document, name: name), render)
     }
 
-    static let all = [cliCommands, readingCommands, cliOutput, readmeCommands, usingServe, usingClient, useCases]
+    static let all = [cliCommands, readingCommands, cliOutput, readmeCommands, usingServe, usingClient]
 
     /// docs/CLI.md's table of commands: each one's synopsis, and what it does.
     static let cliCommands = GeneratedSection(document: "docs/CLI.md", name: "commands") { commands, _ in
@@ -45,21 +45,6 @@ struct GeneratedSection: Sendable {
     /// run a backend of their own.
     static let usingClient = GeneratedSection(document: "docs/USING.md", name: "client-examples") { commands, _ in
         shell(commands.filter { !["serve", "demo"].contains($0.name) }.flatMap(\.examples))
-    }
-
-    /// docs/ARCHITECTURE.md's use cases: each file of `Domain/UseCases/`, named after the
-    /// use case it holds, with the first sentence of that use case's doc comment.
-    static let useCases = GeneratedSection(document: "docs/ARCHITECTURE.md", name: "use-cases") { _, root in
-        let folder = root.appendingPathComponent("Domain/UseCases")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        return try names.map { name in
-            let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            // The first doc comment's first sentence, its lines joined.
-            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-            let comment = lines.drop { !$0.hasPrefix("/// ") }.prefix { $0.hasPrefix("/// ") }.map { $0.dropFirst(4) }.joined(separator: " ")
-            let summary = comment.range(of: ". ").map { String(comment[..<$0.lowerBound]) + "." } ?? comment
-            return "- `\(name.dropLast(".swift".count))`: \(summary)\n"
-        }.joined()
     }
 
     /// A `sh` code block of examples, their notes as comments in one column.
