@@ -1,9 +1,9 @@
 /// The backend's state that changes while it runs, behind the ports its logic uses: the
 /// sessions it granted (`TokenRecords`) and the requests its gateway opened
 /// (`ReplayRecords`). The catalogue and the accounts do not change at run time, so they
-/// stay generated in memory (docs/ARCHITECTURE.md says why). Every gateway of one store
-/// shares one `BackendStore`: that is what serves a request once and honours a token
-/// wherever it lands.
+/// stay generated in memory: a database would hold a copy of a generator's output.
+/// Every gateway of one store shares one `BackendStore`: that is what serves a request
+/// once and honours a token wherever it lands.
 public protocol BackendStore: TokenRecords, ReplayRecords {
     /// Forgets what has expired by `now` (tokens past their lifetime, requests past
     /// their window), so the store stays the size of what is live.

@@ -195,8 +195,8 @@ public struct FileResponseCache: ResponseCache {
     /// first digits. The same name in every process and release (Swift's `Hasher` is
     /// seeded per process). No secrecy is needed, as the header line holds the key
     /// itself, nor resistance to chosen collisions, as a collision is told apart by that
-    /// key and costs only a miss, so no cryptographic hash, and no library, is needed
-    /// (docs/ARCHITECTURE.md, decisions, says what SHA-256 cost here).
+    /// key and costs only a miss, so no cryptographic hash, and no library, is needed;
+    /// SHA-256's first use in a process also makes OpenSSL load its configuration.
     static func fileName(for key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {

@@ -30,8 +30,8 @@ public enum HTTPDate {
     ///
     /// Whole seconds since 1970 to a civil date with integer arithmetic (the days-to-date
     /// algorithm of the proleptic Gregorian calendar, in 400-year eras): every sealed
-    /// request is dated, and this needs no `Calendar` (docs/ARCHITECTURE.md says what
-    /// one cost).
+    /// request is dated, and this needs no `Calendar`, whose making costs more than
+    /// the date.
     public static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

@@ -11,7 +11,6 @@ import NIOHTTP1
 /// state machine stops the process (`preconditionFailure`, "How can we receive a
 /// response body, if we haven't received a head", HTTPRequestStateMachine.swift).
 /// No error handling above the client can catch that, so the head must never reach it.
-/// docs/ARCHITECTURE.md's known limits has the report for upstream.
 ///
 /// What it refuses, each as an unusable answer (65; CLI.md, "A store that asks to wait or fails"):
 /// - a status outside 100–599;
