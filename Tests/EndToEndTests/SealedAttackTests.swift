@@ -10,8 +10,7 @@ import TestSupport
 /// Oblivious HTTP played against from the path: a recording proxy that holds no key is
 /// the relay (RFC 9458 section 5) between the real `storefront` and the real backend's
 /// gateway. It sees only `POST`s of opaque bytes; every answer it forges, replays or
-/// changes is refused (65), and the data folder stays byte for byte. The ten tries of
-/// issue 41 that version 2 let through are each here.
+/// changes is refused (65), and the data folder stays byte for byte.
 @Suite("A recording relay against Oblivious HTTP", .timeLimit(.minutes(2)), .stopsItsBackends)
 struct SealedAttackTests {
     /// A sealed backend, a relay in front of it, and clients that send through the relay.
