@@ -8,7 +8,6 @@ import Testing
 /// new folder, a new database), removed after.
 struct BackendStoreKind: ContractImplementation {
     let name: String
-    var role: ContractRole = .real()
     /// Whether the store outlives its process: a second store at its place sees the first's rows.
     let persists: Bool
     /// A new place for a store, and what removes it.
@@ -26,15 +25,17 @@ struct BackendStoreKind: ContractImplementation {
         try FileManager.default.copyItem(atPath: file, toPath: folder.file("backend.sqlite"))
         return (folder.file("backend.sqlite"), { _ = folder })
     })
-    static let postgres = BackendStoreKind(name: "PostgresBackendStore", role: .real("on a throwaway cluster"), persists: true, place: {
+    static let postgres = BackendStoreKind(name: "PostgresBackendStore", persists: true, place: {
         let database = try await PostgresTestDatabase.make()
         return (database.uri, { await database.drop() })
     }, open: { try await PostgresBackendStore.open(try PostgresAddress(uri: $0), capacity: $1, logger: silent) })
     static let fake = fake(planting: nil)
+    /// The fake, with a mistake planted or none. It does less than the real stores:
+    /// nothing kept past its process, so the clauses on a second store at the same place
+    /// and on the file alone after a clean stop leave it out (`persists`).
     static func fake(planting mistake: FakeBackendStore.PlantedMistake?) -> BackendStoreKind {
         BackendStoreKind(
             name: mistake.map { "FakeBackendStore planting \($0)" } ?? "FakeBackendStore",
-            role: .fake(doesLess: "nothing kept past its process, so the clauses on a second store at the same place and on the file alone after a clean stop leave it out"),
             persists: false, place: { ("", {}) }
         ) { FakeBackendStore(capacity: $1, planting: mistake) }
     }

@@ -15,14 +15,14 @@ struct AuthSubject: Sendable {
 /// One way to run a clause against an account repository. Yours joins by being added to `all`.
 struct AuthRepositoryKind: ContractImplementation {
     let name: String
-    var role: ContractRole = .real()
     let with: @Sendable (_ body: @Sendable (AuthSubject) async throws -> Void) async throws -> Void
 
-    /// The fake with one account, with a mistake planted or none.
+    /// The fake with one account, with a mistake planted or none. It does less than the
+    /// remote repository: no tokens, so nothing to refresh (the auth interceptor's suites
+    /// hold that).
     static func fake(planting mistake: FakeAuthRepository.PlantedMistake? = nil) -> AuthRepositoryKind {
         AuthRepositoryKind(
-            name: mistake.map { "FakeAuthRepository planting \($0)" } ?? "FakeAuthRepository",
-            role: .fake(doesLess: "no tokens, so nothing to refresh (the auth interceptor's suites hold that)")
+            name: mistake.map { "FakeAuthRepository planting \($0)" } ?? "FakeAuthRepository"
         ) { body in
             let repository = FakeAuthRepository(accounts: [(try Samples.user(), "emilyspass")], planting: mistake)
             try await body(AuthSubject(repository: repository, username: "emilys", password: "emilyspass") { await repository.goOffline() })
@@ -30,7 +30,7 @@ struct AuthRepositoryKind: ContractImplementation {
     }
 
     /// The real repository, its session in a file, against a loopback `storefront-server`.
-    static let remote = AuthRepositoryKind(name: "RemoteAuthRepository", role: .real("against a loopback `storefront-server`")) { body in
+    static let remote = AuthRepositoryKind(name: "RemoteAuthRepository") { body in
         try await RemoteStack.with(productCount: 12) { stack in
             try await body(AuthSubject(repository: stack.accounts, username: "emilys", password: "emilyspass") { await stack.goOffline() })
         }

@@ -7,7 +7,6 @@ import Testing
 /// clock the clause moves. A store of your own joins the contract by being added to `all`.
 struct CacheStoreKind: ContractImplementation {
     let name: String
-    var role: ContractRole = .real()
     /// Whether it keeps its entries in files of its own (`ownedFolders`), which the
     /// clauses about files apply to.
     var ownsFiles = true
@@ -17,17 +16,18 @@ struct CacheStoreKind: ContractImplementation {
         // Checking the limits on every write, not one in sixteen: the contract's limits are exact.
         FileResponseCache(directory: folder, limits: limits, checkOneNewEntryIn: 1, clock: clock)
     }
-    /// The fake, with a mistake planted or none.
+    /// The fake, with a mistake planted or none. It does less than the file stores:
+    /// nothing shared between processes, nothing kept after one, no files (the clause on
+    /// files applies to the two file stores only).
     static func fake(planting mistake: FakeResponseCache.PlantedMistake? = nil) -> CacheStoreKind {
         CacheStoreKind(
             name: mistake.map { "FakeResponseCache planting \($0)" } ?? "FakeResponseCache",
-            role: .fake(doesLess: "nothing shared between processes, nothing kept after one, no files (the clause on files applies to the two file stores only)"),
             ownsFiles: false
         ) { _, clock, limits in
             FakeResponseCache(clock: clock, limits: limits, planting: mistake)
         }
     }
-    static let oneFile = CacheStoreKind(name: "OneFileResponseCache", role: .shown) { folder, clock, limits in
+    static let oneFile = CacheStoreKind(name: "OneFileResponseCache") { folder, clock, limits in
         OneFileResponseCache(directory: folder, limits: limits, clock: clock)
     }
 

@@ -7,18 +7,18 @@ import Testing
 /// the signed-in user's posts. Yours joins by being added to `all`.
 struct PostRepositoryKind: ContractImplementation {
     let name: String
-    var role: ContractRole = .real()
     let with: @Sendable (_ body: @Sendable (PagedList) async throws -> Void) async throws -> Void
 
     /// Every posts repository the contract runs over: the fake, and the real one.
     static let all: [PostRepositoryKind] = [.fake(), .remote]
 
     /// The fake with three posts of user 1 (ids 2, 5, 9) among two of user 2's, listed
-    /// out of order; with a mistake planted, or none.
+    /// out of order; with a mistake planted, or none. It does less than the remote
+    /// repository: no cache, so a page it gave before is kept whole, never revalidated or
+    /// aged.
     static func fake(planting mistake: FakePostRepository.PlantedMistake? = nil) -> PostRepositoryKind {
         PostRepositoryKind(
-            name: mistake.map { "FakePostRepository planting \($0)" } ?? "FakePostRepository",
-            role: .fake(doesLess: "no cache: a page it gave before is kept whole, never revalidated or aged")
+            name: mistake.map { "FakePostRepository planting \($0)" } ?? "FakePostRepository"
         ) { body in
             let posts = try [(2, 1), (1, 9), (1, 2), (2, 7), (1, 5)].map { author, id in
                 (UserID(author), try Post(id: id, title: "Post \(id)", body: "", tags: [], likes: 0, dislikes: 0, views: 0))
@@ -35,7 +35,7 @@ struct PostRepositoryKind: ContractImplementation {
     }
 
     /// The real repository against a loopback `storefront-server`, signed in as `emilys`.
-    static let remote = PostRepositoryKind(name: "RemotePostRepository", role: .real("against a loopback `storefront-server`, signed in as `emilys`")) { body in
+    static let remote = PostRepositoryKind(name: "RemotePostRepository") { body in
         try await RemoteStack.with(productCount: 12) { stack in
             let repository = RemotePostRepository(client: stack.client)
             try await body(PagedList(

@@ -69,14 +69,14 @@ extension CatalogueAnswers {
 /// contract by being added to `all`, with the answers its catalogue must give.
 struct ProductRepositoryKind: ContractImplementation {
     let name: String
-    var role: ContractRole = .real()
     let with: @Sendable (_ body: @Sendable (ProductSubject) async throws -> Void) async throws -> Void
 
-    /// The fake over the twelve sample products, with a mistake planted or none.
+    /// The fake over the twelve sample products, with a mistake planted or none. It does
+    /// less than the remote repository: no cache (every answer says `network`, whatever
+    /// the policy), no offline, no session to need.
     static func fake(planting mistake: FakeProductRepository.PlantedMistake? = nil) -> ProductRepositoryKind {
         ProductRepositoryKind(
-            name: mistake.map { "FakeProductRepository planting \($0)" } ?? "FakeProductRepository",
-            role: .fake(doesLess: "no cache (every answer says `network`, whatever the policy), no offline, no session to need")
+            name: mistake.map { "FakeProductRepository planting \($0)" } ?? "FakeProductRepository"
         ) { body in
             let repository = FakeProductRepository(products: try SampleCatalogue.products(), planting: mistake)
             try await body(ProductSubject(repository: repository, answers: .sample))
@@ -85,7 +85,7 @@ struct ProductRepositoryKind: ContractImplementation {
 
     /// The real repository over a loopback `storefront-server` of 24 generated products,
     /// signed in (the store's catalogue needs a session).
-    static let remote = ProductRepositoryKind(name: "RemoteProductRepository", role: .real("against a loopback `storefront-server`")) { body in
+    static let remote = ProductRepositoryKind(name: "RemoteProductRepository") { body in
         try await RemoteStack.with(productCount: 24) { stack in
             _ = try await stack.accounts.logIn(Credentials(username: "emilys", password: "emilyspass"))
             try await body(ProductSubject(repository: stack.products, answers: .generated24))

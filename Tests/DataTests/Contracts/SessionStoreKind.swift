@@ -10,7 +10,6 @@ import Testing
 /// for the clause, and takes away what the store kept when the clause is done.
 struct SessionStoreKind: ContractImplementation {
     let name: String
-    var role: ContractRole = .real()
     let build: @Sendable (_ folder: String) -> any SessionStore
     /// Removes what a store of this kind keeps outside its folder (a kernel key).
     var cleanUp: @Sendable (_ folder: String) -> Void = { _ in }
@@ -26,19 +25,18 @@ struct SessionStoreKind: ContractImplementation {
     static var keyring: SessionStoreKind {
         SessionStoreKind(
             name: "KeyringSessionStore",
-            role: .real("where this machine keeps keys"),
             build: { KeyringSessionStore(directory: $0) },
             cleanUp: { SessionKeys.remove(for: $0) }
         )
     }
 
     /// The fake, with a mistake planted or none. Its handles on one folder share one
-    /// fake, as a store's handles share what they keep.
+    /// fake, as a store's handles share what they keep. It does less than the real
+    /// stores: no other process sees it; its lock keeps out the holders of the same store.
     static func fake(planting mistake: FakeSessionStore.PlantedMistake? = nil) -> SessionStoreKind {
         let shared = FakesByFolder(mistake: mistake)
         return SessionStoreKind(
-            name: mistake.map { "FakeSessionStore planting \($0)" } ?? "FakeSessionStore",
-            role: .fake(doesLess: "no other process sees it; its lock keeps out the holders of the same store")
+            name: mistake.map { "FakeSessionStore planting \($0)" } ?? "FakeSessionStore"
         ) { folder in
             shared.fake(for: folder)
         }
