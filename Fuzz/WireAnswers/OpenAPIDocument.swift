@@ -41,11 +41,18 @@ struct OpenAPIDocument {
         }
     }
 
-    /// Each operation's success schema, as the `$ref` its 200 names, by operation id.
+    /// Whether `status`, a response's key, is a success: any 2xx, a creation's 201 as
+    /// much as a read's 200.
+    static func isSuccess(_ status: String) -> Bool {
+        status.count == 3 && status.hasPrefix("2") && status.allSatisfy(\.isNumber)
+    }
+
+    /// Each operation's success schema, as the `$ref` its 2xx answer names, by operation id.
     func successSchemas() throws -> [String: String] {
         var schemas: [String: String] = [:]
         for (id, responses) in try operations() {
-            let media = ((resolve(responses["200"] as Any)?["content"] as? [String: Any])?["application/json"] as? [String: Any])
+            let success = responses.first { Self.isSuccess($0.key) }?.value
+            let media = ((success.flatMap(resolve)?["content"] as? [String: Any])?["application/json"] as? [String: Any])
             if let reference = (media?["schema"] as? [String: Any])?["$ref"] as? String {
                 schemas[id] = reference
             }

@@ -36,7 +36,7 @@ enum WireAnswerSeeds {
         let schemas = try document.successSchemas()
         for (operation, responses) in try document.operations() {
             for (status, body) in try document.examples(in: responses) {
-                guard let answer = status == "200" ? answer(to: operation, schemas: schemas) : .errorBody else { continue }
+                guard let answer = OpenAPIDocument.isSuccess(status) ? answer(to: operation, schemas: schemas) : .errorBody else { continue }
                 seeds.append(Seed(name: "example-\(operation)-\(status)", answer: answer, body: Array(body), paging: try paging(of: body)))
             }
         }
