@@ -9,7 +9,8 @@ import SystemPackage
 /// The offline-first cache on disk: one file per key, named by a 64-bit hash of the key,
 /// each replaced atomically so that several `storefront` processes can share the folder
 /// without torn reads or writes. Bounded by entry count and bytes; the least recently
-/// used entries (by modification time, touched on every hit) go first.
+/// used entries go first, by modification time, which a store and a hit set from the
+/// clock (a hit changes no byte of the entry).
 ///
 /// A file is one line of JSON saying whose answer it is and how long it stays fresh,
 /// then the answer's body exactly as the backend sent it: nothing is decoded to be
@@ -66,7 +67,7 @@ public struct FileResponseCache: ResponseCache {
         // Another key with the same hash: its entry, not this one's. Compared by bytes, as
         // the name was made: `==` would take a canonically equal key's entry for this one.
         guard entry.header.key.utf8.elementsEqual(key.utf8) else { return nil }
-        PrivateFiles.touch(path)
+        PrivateFiles.touch(path, at: clock.now.timeIntervalSince1970)
         let validity = CacheValidity(freshFor: .seconds(entry.header.freshForSeconds ?? 0), etag: entry.header.etag)
         return CachedAnswer(body: entry.body, storedAt: entry.header.storedAt, validity: validity)
     }
@@ -89,8 +90,10 @@ public struct FileResponseCache: ResponseCache {
             // A full disk, a read-only folder: the old entry (if any) is as it was.
             return false
         }
+        // Used when stored, by the clock the entry is dated by: eviction's order.
+        PrivateFiles.touch(file.path, at: header.storedAt.timeIntervalSince1970)
         if checksLimits {
-            evictIfNeeded()
+            evictIfNeeded(keeping: file.path)
         }
         return true
     }
@@ -149,9 +152,9 @@ public struct FileResponseCache: ResponseCache {
         return (UInt64(name.prefix(8), radix: 16) ?? 0) % UInt64(oneIn) == 0
     }
 
-    /// Removes the least recently used entries until both limits hold, and the
-    /// temporary files of writes that never finished.
-    private func evictIfNeeded() {
+    /// Removes the least recently used entries, never `kept` (the one just stored),
+    /// until both limits hold, and the temporary files of writes that never finished.
+    private func evictIfNeeded(keeping kept: String) {
         let files = PrivateFiles.files(in: directory)
         collectAbandonedTemporaries(files.filter { $0.name.hasSuffix(".tmp") })
         var entries = files.filter { $0.name.hasSuffix(".json") }
@@ -159,7 +162,7 @@ public struct FileResponseCache: ResponseCache {
         guard entries.count > limits.maximumEntries || totalBytes > limits.maximumBytes else { return }
         entries.sort { $0.modified < $1.modified }
         var remaining = entries.count
-        for entry in entries where remaining > limits.maximumEntries || totalBytes > limits.maximumBytes {
+        for entry in entries where entry.path != kept && (remaining > limits.maximumEntries || totalBytes > limits.maximumBytes) {
             try? PrivateFiles.remove(at: entry.path)
             remaining -= 1
             totalBytes -= entry.size

@@ -153,9 +153,14 @@ public enum PrivateFiles {
         }
     }
 
-    /// Sets the file's modification time to now, e.g. to mark a cache entry as recently used.
-    public static func touch(_ path: String) {
-        utimes(path, nil)
+    /// Sets the file's access and modification times to `seconds` since 1970, e.g. to
+    /// mark a cache entry as used at a time the caller's clock gives; a failure leaves
+    /// them as they were.
+    public static func touch(_ path: String, at seconds: Double) {
+        let whole = seconds.rounded(.down)
+        let time = timespec(tv_sec: time_t(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        var times = [time, time]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileSystemError) {

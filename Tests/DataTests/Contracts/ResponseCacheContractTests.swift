@@ -8,12 +8,13 @@ import Testing
 /// removal by prefix takes one user's answers and nobody else's, the figures `status`
 /// prints are true, and the limits hold (an entry larger than the store is refused, not
 /// kept at the others' cost). What a store may choose: where it keeps entries, how it
-/// counts bytes (at least the bodies'), and which entries go first when over the
-/// limits, as long as the one just stored stays: those promises are checked as rules
-/// that hold (`holds`), not as figures.
+/// counts bytes (at least the bodies'). Past a limit the entries least recently used
+/// go first, a read being a use as much as a store (`leastRecentlyUsedFirst`), though a
+/// read changes no byte the store keeps (`readWritesNothing`). A date comes back to the
+/// fraction of a second it was stored at.
 enum ResponseCacheContract: ContractClause {
     case empty, exactRead, keysApart, readWritesNothing, replace, remove, prefix, statistics
-    case entryLimit, byteLimit, oversized, concurrent
+    case entryLimit, byteLimit, leastRecentlyUsedFirst, oversized, concurrent
 
     var testDescription: String {
         switch self {
@@ -27,6 +28,7 @@ enum ResponseCacheContract: ContractClause {
         case .statistics: "statistics count the entries, at least their bodies' bytes, and the oldest date"
         case .entryLimit: "past the entry limit the store shrinks to it, keeping the entry just stored"
         case .byteLimit: "past the byte limit the store shrinks under it, keeping the entry just stored"
+        case .leastRecentlyUsedFirst: "past a limit the entry least recently stored or read goes first"
         case .oversized: "an entry past the byte limit on its own is not kept, the store says so, and what it kept stays"
         case .concurrent: "stores from many tasks at once all land, each whole"
         }
@@ -77,6 +79,9 @@ enum ResponseCacheContract: ContractClause {
             return [await Self.read(cache, "search phone", now: nil), .statistics(await cache.statistics())]
         case .exactRead:
             let (cache, clock, _) = try kind.make()
+            // A fraction of a second no decimal or binary rounding to whole seconds or
+            // milliseconds keeps: 7.8125 ms.
+            clock.advance(by: 0.007_812_5)
             let stored = await cache.store(body, for: "search phone", validity: CacheValidity(freshFor: .seconds(30), etag: #""v1""#))
             clock.advance(by: 5)
             return [.stored(stored), await Self.read(cache, "search phone", now: clock.now)]
@@ -138,6 +143,17 @@ enum ResponseCacheContract: ContractClause {
             let (cache, _, _) = try kind.make(limits: CacheLimits(maximumEntries: 100, maximumBytes: 10_000))
             let within = await Self.storing([UInt8](repeating: 65, count: 3_000), times: 8, in: cache) { $0.bytes <= 10_000 }
             return [.rule("at most 10,000 bytes after every store", within), await Self.read(cache, "key 7", now: nil)]
+        case .leastRecentlyUsedFirst:
+            let (cache, clock, _) = try kind.make(limits: CacheLimits(maximumEntries: 3, maximumBytes: CacheLimits.standard.maximumBytes))
+            for key in ["k1", "k2", "k3"] {
+                await cache.store(body, for: key, validity: CacheValidity())
+                clock.advance(by: 1)
+            }
+            _ = await cache.answer(for: "k1")
+            clock.advance(by: 1)
+            await cache.store(body, for: "k4", validity: CacheValidity())
+            let present = await ["k1", "k2", "k3", "k4"].asyncMap { (key: $0, kept: await cache.answer(for: $0) != nil) }
+            return [.present(present.filter(\.kept).map(\.key))]
         case .oversized:
             // An answer larger than the whole store cannot be kept without breaking the
             // limit, and evicting everything else for it would lose every kept answer for
@@ -175,6 +191,7 @@ enum ResponseCacheContract: ContractClause {
         case .statistics: [.entries(2), .holds("at least the bodies' bytes"), .holds("the oldest stored 100 s ago"), .holds("the same figures again")]
         case .entryLimit: [.holds("at most 3 entries after every store"), .body(body)]
         case .byteLimit: [.holds("at most 10,000 bytes after every store"), .body([UInt8](repeating: 65, count: 3_000))]
+        case .leastRecentlyUsedFirst: [.present(["k1", "k3", "k4"])]
         case .oversized: [.stored(false), .missing, .body(body), .holds("at most 10,000 bytes")]
         case .concurrent: (0..<40).map { .body(Array("body \($0)".utf8)) }
         }
@@ -224,9 +241,11 @@ struct ResponseCacheContractTests {
         case .keepsTheFirst: [.replace]
         case .foldsCase: [.keysApart, .prefix]
         case .reportsNothing: [.keysApart, .replace, .statistics]
-        case .evictsNewest: [.entryLimit, .byteLimit]
+        case .evictsNewest: [.entryLimit, .byteLimit, .leastRecentlyUsedFirst]
+        case .ignoresReads: [.leastRecentlyUsedFirst]
         case .evictsAllForOneTooLarge: [.oversized]
         case .shiftsTheEpoch: [.exactRead, .replace, .statistics]
+        case .keepsWholeSeconds: [.exactRead]
         }
         let kind = CacheStoreKind.fake(planting: mistake)
         let applying = ResponseCacheContract.allCases.filter { $0.applies(to: kind) }

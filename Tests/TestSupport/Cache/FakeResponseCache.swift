@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It keeps the whole `ResponseCache` contract (`ResponseCacheContractTests`): a read
 /// returns what the last store under that key kept, a prefix removes only the keys that
-/// start with it, and the limits hold, least recently used first. What it cannot
+/// start with it, and the limits hold, the entry least recently stored or read going first. What it cannot
 /// promise is what a folder gives: several processes sharing it, or entries surviving
 /// the process. Its bytes are the bodies' bytes, where a file store counts its files.
 /// An actor rather than a lock: ThreadSanitizer cannot follow `Mutex`'s futex, and the
@@ -23,14 +23,19 @@ public actor FakeResponseCache: ResponseCache {
         case foldsCase
         /// Never reports what it holds.
         case reportsNothing
-        /// Over its limits, evicts the most recently used entry first: the one just stored.
+        /// Over its limits, evicts the most recently stored entry first: the one just stored.
         case evictsNewest
+        /// Over its limits, evicts the entry stored longest ago first, as if a read were
+        /// no use: an entry read a moment ago goes before one nobody asks for.
+        case ignoresReads
         /// Takes an entry larger than the whole store, evicting every other entry for it
         /// and then that one too, and says it kept it.
         case evictsAllForOneTooLarge
         /// Keeps the date as seconds since 1970 and reads them back as seconds since 2001,
         /// as a store writing one epoch into a column and reading another would.
         case shiftsTheEpoch
+        /// Keeps the date to the whole second, as an integer column would.
+        case keepsWholeSeconds
     }
 
     private struct Entry {
@@ -66,9 +71,11 @@ public actor FakeResponseCache: ResponseCache {
 
     public func answer(for key: String) async -> CachedAnswer? {
         guard var entry = state.entries[bytes(key)] else { return nil }
-        state.uses += 1
-        entry.used = state.uses
-        state.entries[bytes(key)] = entry
+        if mistake != .ignoresReads {
+            state.uses += 1
+            entry.used = state.uses
+            state.entries[bytes(key)] = entry
+        }
         return entry.answer
     }
 
@@ -77,7 +84,11 @@ public actor FakeResponseCache: ResponseCache {
         if mistake == .keepsTheFirst, state.entries[bytes(key)] != nil { return true }
         if body.count > limits.maximumBytes, mistake != .evictsAllForOneTooLarge { return false }
         state.uses += 1
-        let storedAt = mistake == .shiftsTheEpoch ? Date(timeIntervalSinceReferenceDate: clock.now.timeIntervalSince1970) : clock.now
+        let storedAt = switch mistake {
+        case .shiftsTheEpoch: Date(timeIntervalSinceReferenceDate: clock.now.timeIntervalSince1970)
+        case .keepsWholeSeconds: Date(timeIntervalSince1970: clock.now.timeIntervalSince1970.rounded(.down))
+        default: clock.now
+        }
         state.entries[bytes(key)] = Entry(answer: CachedAnswer(body: body, storedAt: storedAt, validity: validity), used: state.uses)
         var total = state.entries.values.reduce(0) { $0 + $1.answer.body.count }
         let newestFirst = mistake == .evictsNewest
