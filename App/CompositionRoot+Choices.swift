@@ -12,16 +12,6 @@ import URLSessionAdapter
 /// of an unknown name and `status` read the lists (and the seam's contract suite lists
 /// its stores once: `docs/TESTING.md`).
 extension CompositionRoot {
-    /// The implementation each list chooses: `--session-store` (`sessionStoreOption`)
-    /// over each variable over each list's default. A name no list has is kept as given,
-    /// and refused when it is made.
-    static func chosenImplementations(sessionStoreOption: String?, environment: [String: String]) -> ImplementationNames {
-        ImplementationNames(
-            transport: transports.chosenName(environment: environment),
-            sessionStore: sessionStores.chosenName(option: sessionStoreOption, environment: environment)
-        )
-    }
-
     /// Where the session is kept: `--session-store`, `STOREFRONT_SESSION_STORE`; `file` unless told.
     static let sessionStores = ImplementationChoices<ClientSettings, any SessionStore>(
         what: "session store", variable: "STOREFRONT_SESSION_STORE", choices: [

@@ -9,25 +9,31 @@ import Infrastructure
 import Logging
 import Presentation
 
-/// The network under the store client, as the settings describe it: the adapter the
-/// root's `transports` names (pointed at the relay when sealed through one), the
-/// Oblivious HTTP layer and which source its keys come from, inside the store's
-/// interceptor chain. The root's own part of the graph, in a file of its own for its size.
+/// The network under the store client, as the settings describe it: where the adapter
+/// points (the relay when sealed through one), the Oblivious HTTP layer and which source
+/// its keys come from, inside the store's interceptor chain. The root's own part of the
+/// graph, in a file of its own for its size.
 extension CompositionRoot {
-    /// The adapter the settings name, inside the store's interceptor chain (whose order
-    /// is Data's decision: `InterceptedTransport.storeChain`).
+    /// What the adapter is made with: the backend's origin, or the relay's when sealed
+    /// through one (every request then goes to the relay), and the TLS trust.
+    static func adapterConfiguration(_ settings: ClientSettings) -> TransportConfiguration {
+        let origin = TransportConfiguration.split(settings.baseURL).origin
+        let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
+        return TransportConfiguration(baseURL: relay?.origin ?? origin, trust: settings.trust)
+    }
+
+    /// `adapter` inside the store's interceptor chain (whose order is Data's decision:
+    /// `InterceptedTransport.storeChain`).
     static func makeChain(
         settings: ClientSettings,
+        adapter: any HTTPTransport,
         sessions: any SessionStore,
         logger: Logger,
         clock: any WallClock,
         announceWait: @escaping @Sendable (Duration) -> Void
-    ) throws(StartupFailure) -> InterceptedTransport {
+    ) -> InterceptedTransport {
         let (origin, basePath) = TransportConfiguration.split(settings.baseURL)
-        // Sealed through a relay, every request goes to the relay: the adapter is its.
         let relay = settings.oblivious?.relay.map(TransportConfiguration.split)
-        let configuration = TransportConfiguration(baseURL: relay?.origin ?? origin, trust: settings.trust)
-        let adapter = try CompositionRoot.transports.make(settings.implementations.transport, from: configuration)
         var oblivious: ObliviousHTTPInterceptor?
         if let sealing = settings.oblivious {
             let keys: any GatewayKeySource

@@ -26,22 +26,31 @@ struct CompositionRoot: Sendable {
     private let logger: Logger
     private let clock: any WallClock = SystemWallClock()
     /// One session store for the process, shared by the chain and the repositories, so
-    /// the session is read once per command; which one is `settings.implementations.sessionStore`.
+    /// the session is read once per command: the one `--session-store` names.
     private let sessions: any SessionStore
+    /// The name of the HTTP stack under the chain, for `status`.
+    private let transport: String
     /// One cache for the process: every repository reads through it, and `status` reports it.
     private let cache: any ResponseCache
     /// One interceptor chain and adapter for the process, so connections are reused.
     private let chain: InterceptedTransport
 
-    /// Builds the graph; `CommandLifecycle.start` calls it and checks what it built.
-    init(settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe) throws(StartupFailure) {
+    /// Builds the graph; `CommandLifecycle.start` calls it and checks what it built. Each
+    /// seam with a choice is chosen and made in one step, from `--session-store`
+    /// (`sessionStoreOption`) and the variables in `environment`.
+    init(
+        settings: ClientSettings, sessionStoreOption: String?, environment: [String: String],
+        output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe
+    ) throws(StartupFailure) {
         self.settings = settings
         self.console = Console(output: output, format: format, verbose: verbose, width: terminal.columns, now: { [clock] in clock.now })
         self.logger = Self.makeLogger(output: output, verbose: verbose)
-        let sessions = try Self.sessionStores.make(settings.implementations.sessionStore, from: settings)
+        let sessions = try Self.sessionStores.make(option: sessionStoreOption, environment: environment, from: settings).made
         self.sessions = sessions
         self.cache = FileResponseCache(directory: settings.cacheDirectory, limits: settings.cacheLimits, clock: clock)
-        self.chain = try Self.makeChain(settings: settings, sessions: sessions, logger: logger, clock: clock) { [output] wait in
+        let (transport, adapter) = try Self.transports.make(environment: environment, from: Self.adapterConfiguration(settings))
+        self.transport = transport
+        self.chain = Self.makeChain(settings: settings, adapter: adapter, sessions: sessions, logger: logger, clock: clock) { [output] wait in
             output.updateActivity("The store asked to wait; asking again in \(ErrorMessage.waitText(wait))")
         }
     }
@@ -117,7 +126,7 @@ struct CompositionRoot: Sendable {
     /// What `storefront status` shows, read from the settings, the session store and the
     /// cache, with no request unless `checkingWithBackend`, which asks `/auth/me`.
     func makeStatusReport(checkingWithBackend: Bool = false) async -> StatusReport {
-        await StatusInspection(settings: settings, sessions: sessions, accounts: makeAuthRepository(), cache: cache, output: console.output)
+        await StatusInspection(settings: settings, transport: transport, sessions: sessions, accounts: makeAuthRepository(), cache: cache, output: console.output)
             .report(checkingWithBackend: checkingWithBackend)
     }
 

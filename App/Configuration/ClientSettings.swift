@@ -21,9 +21,6 @@ struct ClientSettings: Sendable {
     let stateDirectory: String
     /// Where the cache lives.
     let cacheDirectory: String
-    /// Which implementation each swappable seam uses; the composition root chose the
-    /// names from its lists, and refuses one it does not know when it makes it.
-    let implementations: ImplementationNames
     /// How an https backend must prove its identity.
     var trust: ServerTrust = .system
     /// How large the response cache may grow.
@@ -31,11 +28,10 @@ struct ClientSettings: Sendable {
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
-    /// Resolves and checks the settings, with the implementations already named. Each
-    /// failure is one sentence saying what to do. `checkingFiles: false` (for `status`)
+    /// Resolves and checks the settings. Each failure is one sentence saying what to do. `checkingFiles: false` (for `status`)
     /// creates no folder and refuses no file: it reports what it finds instead.
     static func resolve(
-        _ options: GlobalOptions, environment: [String: String], implementations: ImplementationNames, checkingFiles: Bool = true
+        _ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true
     ) throws(StartupFailure) -> ClientSettings {
         let urlText = options.baseURL ?? environment["STOREFRONT_BASE_URL"] ?? defaultBaseURL
         let baseURL: URL
@@ -52,7 +48,7 @@ struct ClientSettings: Sendable {
 
         let (state, cache) = DataDirectories.resolve(dataDirectory: options.dataDir ?? environment["STOREFRONT_DATA_DIR"], environment: environment)
         var settings = ClientSettings(
-            baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache, implementations: implementations
+            baseURL: baseURL, oblivious: oblivious, stateDirectory: state, cacheDirectory: cache
         )
         settings.trust = try trust(options, environment: environment, baseURL: baseURL)
         settings.cacheLimits = try CacheLimitSettings.resolve(environment: environment)

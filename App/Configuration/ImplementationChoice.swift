@@ -42,12 +42,14 @@ struct ImplementationChoices<Input, Made>: Sendable {
         return named(given)?.name ?? given
     }
 
-    /// Makes the choice called `name`; a name it does not know is a start-up sentence
-    /// that lists the others.
-    func make(_ name: String, from input: Input) throws(StartupFailure) -> Made {
+    /// Chooses (`option` over the variable over the default) and makes it from `input`,
+    /// in one step: what was made, and its name. A name the list does not know is a
+    /// start-up sentence that lists the others.
+    func make(option: String? = nil, environment: [String: String], from input: Input) throws(StartupFailure) -> (name: String, made: Made) {
+        let name = chosenName(option: option, environment: environment)
         guard let choice = named(name) else {
             throw StartupFailure("\(variable) is \(name), which names no \(what); use \(namesInWords), or unset it.")
         }
-        return try choice.make(input)
+        return (choice.name, try choice.make(input))
     }
 }

@@ -13,6 +13,8 @@ import Presentation
 /// accepts the session.
 struct StatusInspection {
     let settings: ClientSettings
+    /// The name of the HTTP stack in use.
+    let transport: String
     let sessions: any SessionStore
     let accounts: any AuthRepository
     let cache: any ResponseCache
@@ -40,7 +42,7 @@ struct StatusInspection {
         let statistics = await cache.statistics()
         return StatusReport(
             backend: settings.baseURL.absoluteString,
-            transport: settings.implementations.transport,
+            transport: transport,
             sealing: settings.oblivious.map {
                 StatusReport.Sealing(source: $0.source, keyID: $0.keyID.map(String.init), relay: $0.relay?.absoluteString)
             },

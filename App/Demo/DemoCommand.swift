@@ -66,18 +66,20 @@ struct DemoCommand: AsyncParsableCommand {
         if format == .human {
             output.printLine("Storefront demo: backend on \(baseURL.absoluteString), sealed with Oblivious HTTP to a fresh X25519 key, id \(keys.current.configuration.keyID); data in \(folder)")
         }
-        // The implementations a person chose are the ones the demo shows working.
         let settings = ClientSettings(
             baseURL: baseURL,
             oblivious: ObliviousSettings(keys: .file(configurationFile, keys.current.configuration), relay: nil, source: configurationFile),
             stateDirectory: FilePath(folder).appending("state").string,
-            cacheDirectory: FilePath(folder).appending("cache").string,
-            implementations: CompositionRoot.chosenImplementations(sessionStoreOption: sessionStore, environment: ProcessInfo.processInfo.environment)
+            cacheDirectory: FilePath(folder).appending("cache").string
         )
         let root: CompositionRoot
         // With --json the presenters' own lines would be documents of their own; they go nowhere.
         let presenterOutput: any ConsoleOutput = json ? DiscardedOutput() : output
-        switch await CommandLifecycle.start(settings: settings, output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()) {
+        // The implementations a person chose are the ones the demo shows working.
+        switch await CommandLifecycle.start(
+            settings: settings, sessionStoreOption: sessionStore, environment: ProcessInfo.processInfo.environment,
+            output: presenterOutput, format: .human, verbose: verbose, terminal: .standardOutput()
+        ) {
         case .ready(let ready):
             root = ready
         case .failed(let failure):

@@ -64,26 +64,28 @@ enum CommandLifecycle {
     ) async -> StartupState {
         let settings: ClientSettings
         do {
-            settings = try ClientSettings.resolve(
-                options, environment: environment,
-                implementations: CompositionRoot.chosenImplementations(sessionStoreOption: options.sessionStore, environment: environment),
-                checkingFiles: checkingFiles
-            )
+            settings = try ClientSettings.resolve(options, environment: environment, checkingFiles: checkingFiles)
         } catch {
             return .failed(error)
         }
-        return await start(settings: settings, output: output, format: options.format, verbose: options.verbose, terminal: terminal, checkingFiles: checkingFiles)
+        return await start(
+            settings: settings, sessionStoreOption: options.sessionStore, environment: environment,
+            output: output, format: options.format, verbose: options.verbose, terminal: terminal, checkingFiles: checkingFiles
+        )
     }
 
     /// Builds the graph from settings already resolved (the demo makes its own), then
     /// refuses anything the session store or the cache keeps that is not private.
     static func start(
-        settings: ClientSettings, output: any ConsoleOutput, format: OutputFormat, verbose: Bool,
-        terminal: TerminalProbe, checkingFiles: Bool = true
+        settings: ClientSettings, sessionStoreOption: String?, environment: [String: String],
+        output: any ConsoleOutput, format: OutputFormat, verbose: Bool, terminal: TerminalProbe, checkingFiles: Bool = true
     ) async -> StartupState {
         let root: CompositionRoot
         do {
-            root = try CompositionRoot(settings: settings, output: output, format: format, verbose: verbose, terminal: terminal)
+            root = try CompositionRoot(
+                settings: settings, sessionStoreOption: sessionStoreOption, environment: environment,
+                output: output, format: format, verbose: verbose, terminal: terminal
+            )
         } catch {
             return .failed(error)
         }

@@ -9,7 +9,7 @@ struct ClientSettingsTests {
     private func resolve(_ arguments: [String], _ environment: [String: String]) throws -> Result<ClientSettings, StartupFailure> {
         let options = try GlobalOptions.parse(arguments)
         return Result { () throws(StartupFailure) in 
-            try ClientSettings.resolve(options, environment: environment, implementations: CompositionRoot.chosenImplementations(sessionStoreOption: options.sessionStore, environment: environment))
+            try ClientSettings.resolve(options, environment: environment)
         }
     }
 
@@ -42,22 +42,6 @@ struct ClientSettingsTests {
         #expect(fromOptions.cacheDirectory == root.file("from-option") + "/cache")
         #expect(xdgOnly.stateDirectory == root.file("state") + "/storefront")
         #expect(xdgOnly.cacheDirectory == root.file("cache") + "/storefront")
-    }
-
-    /// The implementations' names, from the option, the variables or the defaults; the
-    /// root, not the settings, says which names exist (an unknown one is the option's
-    /// usage error, or the variable's 78, tested end to end).
-    @Test("the implementations: --session-store over its variable, an empty variable is unset, each list's first by default", arguments: [
-        (String?.none, [String: String](), ImplementationNames(transport: "asynchttpclient", sessionStore: "file")),
-        (nil, ["STOREFRONT_SESSION_STORE": ""], ImplementationNames(transport: "asynchttpclient", sessionStore: "file")),
-        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "keyring")),
-        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], ImplementationNames(transport: "asynchttpclient", sessionStore: "file")),
-        (nil, ["STOREFRONT_TRANSPORT": "URLSession"], ImplementationNames(transport: "urlsession", sessionStore: "file")),
-    ])
-    func implementations(option: String?, environment: [String: String], chosen: ImplementationNames) throws {
-        let home = try TemporaryDirectory()
-        let settings = try resolve(option.map { ["--session-store", $0] } ?? [], environment.merging(["HOME": home.path]) { $1 }).get()
-        #expect(settings.implementations == chosen)
     }
 
     @Test("a relay without a key file is refused, naming the one source a relay takes")

@@ -29,15 +29,25 @@ struct ImplementationChoicesTests {
         #expect(CompositionRoot.transports.chosenName(option: option, environment: environment) == chosen)
     }
 
+    @Test("the session store: --session-store over its variable, an empty variable unset, file by default", arguments: [
+        (nil, [:], "file"),
+        (nil, ["STOREFRONT_SESSION_STORE": ""], "file"),
+        (nil, ["STOREFRONT_SESSION_STORE": "keyring"], "keyring"),
+        ("file", ["STOREFRONT_SESSION_STORE": "keyring"], "file"),
+        (nil, ["STOREFRONT_TRANSPORT": "urlsession"], "file"),
+    ] as [(String?, [String: String], String)])
+    func sessionStoreName(option: String?, environment: [String: String], chosen: String) {
+        #expect(CompositionRoot.sessionStores.chosenName(option: option, environment: environment) == chosen)
+    }
+
     @Test("a name the list does not know is one start-up sentence naming the others (78)")
     func unknownName() {
-        #expect(throws: StartupFailure.self) { try CompositionRoot.transports.make("curl", from: TransportConfiguration(baseURL: URL(fileURLWithPath: "/"))) }
-        let settings = ClientSettings(
-            baseURL: URL(fileURLWithPath: "/"), oblivious: nil, stateDirectory: "/nowhere", cacheDirectory: "/nowhere",
-            implementations: CompositionRoot.chosenImplementations(sessionStoreOption: nil, environment: [:])
-        )
+        #expect(throws: StartupFailure.self) {
+            try CompositionRoot.transports.make(environment: ["STOREFRONT_TRANSPORT": "curl"], from: TransportConfiguration(baseURL: URL(fileURLWithPath: "/")))
+        }
+        let settings = ClientSettings(baseURL: URL(fileURLWithPath: "/"), oblivious: nil, stateDirectory: "/nowhere", cacheDirectory: "/nowhere")
         do throws(StartupFailure) {
-            _ = try CompositionRoot.sessionStores.make("sqlite", from: settings)
+            _ = try CompositionRoot.sessionStores.make(environment: ["STOREFRONT_SESSION_STORE": "sqlite"], from: settings)
             Issue.record("an unknown session store was made")
         } catch {
             #expect(error.sentence == "STOREFRONT_SESSION_STORE is sqlite, which names no session store; use file or keyring, or unset it.")

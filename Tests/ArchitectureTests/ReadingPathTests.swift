@@ -24,7 +24,6 @@ struct ReadingPathTests {
         "Domain/Entities/ReadPolicy.swift": "an enum of cases: what `--offline` and `--refresh` mean, with no line to run",
         "Data/Network/StoreErrorMapping.swift": "what a failed answer means; the measured search succeeds",
         "Domain/StoreError.swift": "the domain's failures, an enum of cases; the measured search succeeds",
-        "App/Configuration/ImplementationNames.swift": "the settings' three names, stored properties with no line to run",
     ]
 
     static let root = PackageReader.repositoryRoot
