@@ -6,15 +6,15 @@ import PostgresNIO
 /// The backend's store in PostgreSQL: for several gateways, on several machines,
 /// serving one store (`serve --database postgres://…`).
 ///
-/// The same two tables and the same operations as `SQLiteBackendStore`, each one
-/// statement, so each is atomic across every gateway: an insert that conflicts is the
-/// replay; a refresh is a delete that returns the row (the one spend of its token) with
-/// the new pair's insert in the same statement, where SQLite needs a transaction. A
-/// signed-in request's admission reads its token, and counts itself against the memory's
-/// capacity, in the same statement too, so it costs one round trip, and the admissions
-/// that come while one is with the database share the next (`AdmissionBatches`). The tables are named in full (`public.tokens`,
-/// `public.replays`), and refused when another role owns them; the schema is made at start-up
-/// (`PostgresBackendStore+Schema.swift`). Every operation has a deadline (`deadline`): a
+/// The same tables and the same operations as `SQLiteBackendStore`, each one statement,
+/// so each is atomic across every gateway: an insert that conflicts is the replay; a
+/// refresh is an update that marks its token spent with the new pair's insert in the
+/// same statement, where SQLite needs a transaction. A signed-in request's admission
+/// reads its token, and counts itself against the memory's capacity, in the same
+/// statement too, so it costs one round trip, and the admissions that come while one is
+/// with the database share the next (`AdmissionBatches`). The tables are named in full
+/// (`public.tokens`, `public.replays`, `public.replay_counts`), and refused when another
+/// role owns them; the schema is made at start-up (`PostgresBackendStore+Schema.swift`). Every operation has a deadline (`deadline`): a
 /// database that does not answer is a failure (503), never a request left hanging or
 /// served unrecorded.
 public final class PostgresBackendStore: BackendStore {
