@@ -78,6 +78,20 @@ struct BackendStoreKind: ContractImplementation {
         await store.close()
         await remove()
     }
+
+    /// `body` with a second store open at `location`, as a second gateway of the same
+    /// store would be, closed after whatever `body` did.
+    func withAnother<Value>(at location: String, capacity: Int, _ body: (any BackendStore) async throws -> Value) async throws -> Value {
+        let store = try await open(location, capacity)
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
 }
 
 /// What every `BackendStore` must do, whoever wrote it, with literal answers: the
@@ -348,9 +362,8 @@ struct BackendStoreContractTests {
     )
     func capacityShared(kind: BackendStoreKind) async throws {
         try await kind.with(capacity: 4) { first, location in
-            let second = try await kind.open(location, 4)
-            var admissions: [Admission] = []
-            do {
+            let admissions = try await kind.withAnother(at: location, capacity: 4) { second in
+                var admissions: [Admission] = []
                 for enc: UInt8 in 1...6 {
                     let store = enc.isMultiple(of: 2) ? second : first
                     admissions.append(try await store.admit([enc], until: enc <= 2 ? 1_100 : 1_300, now: 1_000, share: .served))
@@ -359,11 +372,8 @@ struct BackendStoreContractTests {
                 admissions.append(try await first.admit([7], until: 1_400, now: 1_101, share: .served))
                 admissions.append(try await first.admit([8], until: 1_400, now: 1_101, share: .served))
                 admissions.append(try await second.admit([9], until: 1_400, now: 1_101, share: .served))
-            } catch {
-                await second.close()
-                throw error
+                return admissions
             }
-            await second.close()
             #expect(admissions == [.admitted, .admitted, .admitted, .admitted, .full, .full, .admitted, .admitted, .full])
         }
     }

@@ -50,10 +50,8 @@ struct BackendStoreCrowdTests {
     )
     func fillsASharedCapacity(kind: BackendStoreKind) async throws {
         try await kind.with(capacity: 20) { first, location in
-            let second = try await kind.open(location, 20)
-            let admissions: [Admission]
-            do {
-                admissions = try await withThrowingTaskGroup(of: Admission.self) { group in
+            let admissions = try await kind.withAnother(at: location, capacity: 20) { second in
+                try await withThrowingTaskGroup(of: Admission.self) { group in
                     for request: UInt8 in 1...60 {
                         group.addTask {
                             try await (request.isMultiple(of: 2) ? first : second).admit([request], until: 1_300, now: 1_000, share: .served)
@@ -61,11 +59,7 @@ struct BackendStoreCrowdTests {
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
-            } catch {
-                await second.close()
-                throw error
             }
-            await second.close()
             #expect(admissions.count(where: { $0 == .admitted }) == 20)
             #expect(admissions.count(where: { $0 == .full }) == 40)
         }
