@@ -28,8 +28,9 @@ struct ClientSettings: Sendable {
 
     static let defaultBaseURL = "http://127.0.0.1:8080"
 
-    /// Resolves and checks the settings. Each failure is one sentence saying what to do. `checkingFiles: false` (for `status`)
-    /// creates no folder and refuses no file: it reports what it finds instead.
+    /// Resolves and checks the settings. Each failure is one sentence saying what to do.
+    /// `checkingFiles: false` (for `status`) creates no folder and refuses no file: it reports
+    /// what it finds instead.
     static func resolve(
         _ options: GlobalOptions, environment: [String: String], checkingFiles: Bool = true
     ) throws(StartupFailure) -> ClientSettings {

@@ -8,9 +8,9 @@ extension PostgresBackendStore {
     /// every gateway ("storefro" in ASCII, as a 64-bit integer).
     static let migrationLock: Int64 = 0x7374_6f72_6566_726f
 
-    /// The schema, made when missing and brought up to date (the memory's shares and
-    /// counts, the token families), by one gateway at a time: the others wait on the advisory lock, for the deadline at
-    /// most (`lock_timeout`), and then fail with a sentence naming it.
+    /// The schema, made when missing and brought up to date (the memory's shares and counts,
+    /// the token families), by one gateway at a time: the others wait on the advisory lock, for
+    /// the deadline at most (`lock_timeout`), and then fail with a sentence naming it.
     func migrate(logger: Logger) async throws(BackendStoreFailure) {
         let started = ContinuousClock.now
         let deadline = self.deadline

@@ -6,17 +6,17 @@ import PostgresNIO
 /// The backend's store in PostgreSQL: for several gateways, on several machines,
 /// serving one store (`serve --database postgres://…`).
 ///
-/// The same tables and the same operations as `SQLiteBackendStore`, each one statement,
-/// so each is atomic across every gateway: an insert that conflicts is the replay; a
-/// refresh is an update that marks its token spent with the new pair's insert in the
-/// same statement, where SQLite needs a transaction. A signed-in request's admission
-/// reads its token, and counts itself against the memory's capacity, in the same
-/// statement too, so it costs one round trip, and the admissions that come while one is
-/// with the database share the next (`AdmissionBatches`). The tables are named in full
-/// (`public.tokens`, `public.replays`, `public.replay_counts`), and refused when another
-/// role owns them; the schema is made at start-up (`PostgresBackendStore+Schema.swift`). Every operation has a deadline (`deadline`): a
-/// database that does not answer is a failure (503), never a request left hanging or
-/// served unrecorded.
+/// The same tables and the same operations as `SQLiteBackendStore`, each one statement, so
+/// each is atomic across every gateway: an insert that conflicts is the replay; a refresh
+/// is an update that marks its token spent with the new pair's insert in the same
+/// statement, where SQLite needs a transaction. A signed-in request's admission reads its
+/// token, and counts itself against the memory's capacity, in the same statement too, so it
+/// costs one round trip, and the admissions that come while one is with the database share
+/// the next (`AdmissionBatches`). The tables are named in full (`public.tokens`,
+/// `public.replays`, `public.replay_counts`), and refused when another role owns them; the
+/// schema is made at start-up (`PostgresBackendStore+Schema.swift`). Every operation has a
+/// deadline (`deadline`): a database that does not answer is a failure (503), never a
+/// request left hanging or served unrecorded.
 public final class PostgresBackendStore: BackendStore {
     let client: PostgresClient
     /// The task running the client's connection pool, cancelled by `close`.
@@ -151,12 +151,13 @@ public final class PostgresBackendStore: BackendStore {
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
         // Inserted, or an expired memory of it renewed, while its share has room: a row
         // comes back, with the token's columns or NULLs. A live memory of it: the update's
-        // condition fails, and none does; nor with the share full. Of two gateways inserting one `enc` at once, the second waits on the
-        // first's row and then finds it live. One statement sees one snapshot, taken as it
-        // starts, after the request arrived: the token is read as fresh as a second
-        // statement would read it, and the insert is committed before the statement
-        // answers, so the request is remembered before anything is answered. A batch is
-        // one statement, so all of this holds of each request in it.
+        // condition fails, and none does; nor with the share full. Of two gateways
+        // inserting one `enc` at once, the second waits on the first's row and then finds
+        // it live. One statement sees one snapshot, taken as it starts, after the request
+        // arrived: the token is read as fresh as a second statement would read it, and the
+        // insert is committed before the statement answers, so the request is remembered
+        // before anything is answered. A batch is one statement, so all of this holds of
+        // each request in it.
         let request = AdmissionBatch.Request(
             enc: enc, expiry: expiry, refused: share == .refused, now: now, digest: digest ?? [], asked: .now
         )

@@ -6,11 +6,11 @@ import Foundation
 ///
 /// It keeps the whole `ResponseCache` contract (`ResponseCacheContractTests`): a read
 /// returns what the last store under that key kept, a prefix removes only the keys that
-/// start with it, and the limits hold, the entry least recently stored or read going first. What it cannot
-/// promise is what a folder gives: several processes sharing it, or entries surviving
-/// the process. Its bytes are the bodies' bytes, where a file store counts its files.
-/// An actor rather than a lock: ThreadSanitizer cannot follow `Mutex`'s futex, and the
-/// contract stores into it from many tasks at once.
+/// start with it, and the limits hold, the entry least recently stored or read going first.
+/// What it cannot promise is what a folder gives: several processes sharing it, or entries
+/// surviving the process. Its bytes are the bodies' bytes, where a file store counts its
+/// files. An actor rather than a lock: ThreadSanitizer cannot follow `Mutex`'s futex, and
+/// the contract stores into it from many tasks at once.
 public actor FakeResponseCache: ResponseCache {
     /// A mistake a hand-written cache makes, planted on purpose: the contract suite
     /// shows that each one fails the clauses that should catch it.
