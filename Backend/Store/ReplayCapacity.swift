@@ -12,18 +12,18 @@ public struct ReplayCapacity: Sendable {
     public static let standard = 1_000_000
 
     /// The most requests served that are remembered at once.
-    let served: Int
+    private let limit: Int
 
     init(limit: Int) {
-        served = limit
+        self.limit = limit
     }
 
     /// The most requests of `share` remembered at once: for those refused for their
     /// date, a tenth of the served share's, and at least one.
     func limit(of share: ReplayShare) -> Int {
         switch share {
-        case .served: served
-        case .refused: max(1, served / 10)
+        case .served: limit
+        case .refused: max(1, limit / 10)
         }
     }
 }
