@@ -1,12 +1,13 @@
 /// The backend's state that changes while it runs, behind the ports its logic uses: the
-/// sessions it granted (`TokenRecords`) and the requests its gateway opened
-/// (`ReplayRecords`). The catalogue and the accounts do not change at run time, so they
+/// sessions it granted (`TokenRecords`), the requests its gateway opened
+/// (`ReplayRecords`) and each user's cart (`CartRecords`). The catalogue and the accounts do not change at run time, so they
 /// stay generated in memory: a database would hold a copy of a generator's output.
 /// Every gateway of one store shares one `BackendStore`: that is what serves a request
 /// once and honours a token wherever it lands.
-public protocol BackendStore: TokenRecords, ReplayRecords {
+public protocol BackendStore: TokenRecords, ReplayRecords, CartRecords {
     /// Forgets what has expired by `now` (tokens past their lifetime, requests past
-    /// their window), so the store stays the size of what is live.
+    /// their window, idempotency keys past theirs), so the store stays the size of what
+    /// is live.
     func sweep(now: Int64) async throws(BackendStoreFailure)
     /// Lets go of the database; nothing may be asked after.
     func close() async

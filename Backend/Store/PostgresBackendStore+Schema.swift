@@ -9,7 +9,7 @@ extension PostgresBackendStore {
     static let migrationLock: Int64 = 0x7374_6f72_6566_726f
 
     /// The schema, made when missing and brought up to date (the memory's shares and counts,
-    /// the token families), by one gateway at a time: the others wait on the advisory lock, for
+    /// the token families, the carts), by one gateway at a time: the others wait on the advisory lock, for
     /// the deadline at most (`lock_timeout`), and then fail with a sentence naming it.
     func migrate(logger: Logger) async throws(BackendStoreFailure) {
         let started = ContinuousClock.now
@@ -38,13 +38,27 @@ extension PostgresBackendStore {
                             id INT PRIMARY KEY CHECK (id = 1), served BIGINT NOT NULL, refused BIGINT NOT NULL
                         )
                         """, logger: logger)
+                    try await connection.query("""
+                        CREATE TABLE IF NOT EXISTS public.cart_lines (
+                            user_id BIGINT NOT NULL, product_id BIGINT NOT NULL, quantity BIGINT NOT NULL, PRIMARY KEY (user_id, product_id)
+                        )
+                        """, logger: logger)
+                    try await connection.query("""
+                        CREATE TABLE IF NOT EXISTS public.idempotency_keys (
+                            user_id BIGINT NOT NULL, key TEXT NOT NULL, fingerprint BYTEA NOT NULL, answer TEXT NOT NULL,
+                            expires BIGINT NOT NULL, PRIMARY KEY (user_id, key)
+                        )
+                        """, logger: logger)
                     // A table another role made first, `IF NOT EXISTS` would adopt, and that
                     // role could read the memory, or plant a token's digest and sign in as
                     // anyone: the store's tables must be its role's own, before anything
                     // else is asked of them.
                     let owners = try await connection.query("""
                         SELECT relname::TEXT, pg_get_userbyid(relowner)::TEXT FROM pg_class
-                        WHERE oid IN ('public.tokens'::regclass, 'public.replays'::regclass, 'public.replay_counts'::regclass)
+                        WHERE oid IN (
+                            'public.tokens'::regclass, 'public.replays'::regclass, 'public.replay_counts'::regclass,
+                            'public.cart_lines'::regclass, 'public.idempotency_keys'::regclass
+                        )
                         AND relowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
                         """, logger: logger)
                     for try await (table, owner) in owners.decode((String, String).self) {
@@ -65,6 +79,9 @@ extension PostgresBackendStore {
                         "ALTER TABLE public.replays ADD COLUMN IF NOT EXISTS refused BOOLEAN NOT NULL DEFAULT false", logger: logger
                     )
                     try await connection.query("CREATE INDEX IF NOT EXISTS replays_by_expiry ON public.replays (expires)", logger: logger)
+                    try await connection.query(
+                        "CREATE INDEX IF NOT EXISTS idempotency_keys_by_expiry ON public.idempotency_keys (expires)", logger: logger
+                    )
                     // Counted at once, by the store's opening (`recount`).
                     try await connection.query("INSERT INTO public.replay_counts VALUES (1, 0, 0) ON CONFLICT (id) DO NOTHING", logger: logger)
                 }

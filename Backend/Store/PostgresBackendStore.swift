@@ -6,17 +6,18 @@ import PostgresNIO
 /// The backend's store in PostgreSQL: for several gateways, on several machines,
 /// serving one store (`serve --database postgres://…`).
 ///
-/// The same tables and the same operations as `SQLiteBackendStore`, each one statement, so
-/// each is atomic across every gateway: an insert that conflicts is the replay; a refresh
-/// is an update that marks its token spent with the new pair's insert in the same
-/// statement, where SQLite needs a transaction. A signed-in request's admission reads its
-/// token, and counts itself against the memory's capacity, in the same statement too, so it
-/// costs one round trip, and the admissions that come while one is with the database share
-/// the next (`AdmissionBatches`). The tables are named in full (`public.tokens`,
-/// `public.replays`, `public.replay_counts`), and refused when another role owns them; the
-/// schema is made at start-up (`PostgresBackendStore+Schema.swift`). Every operation has a
-/// deadline (`deadline`): a database that does not answer is a failure (503), never a
-/// request left hanging or served unrecorded.
+/// The same tables and the same operations as `SQLiteBackendStore`, each one statement
+/// where it can be, so each is atomic across every gateway: an insert that conflicts is the
+/// replay; a refresh is an update that marks its token spent with the new pair's insert in
+/// the same statement, where SQLite needs a transaction. A signed-in request's admission
+/// reads its token, and counts itself against the memory's capacity, in the same statement
+/// too, so it costs one round trip, and the admissions that come while one is with the
+/// database share the next (`AdmissionBatches`). A cart's write is a transaction
+/// (`PostgresBackendStore+Carts.swift`). The tables are named in full (`public.tokens`,
+/// `public.replays`, …), and refused when another role owns them; the schema is made at
+/// start-up (`PostgresBackendStore+Schema.swift`). Every operation has a deadline
+/// (`deadline`): a database that does not answer is a failure (503), never a request left
+/// hanging or served unrecorded.
 public final class PostgresBackendStore: BackendStore {
     let client: PostgresClient
     /// The task running the client's connection pool, cancelled by `close`.
@@ -24,7 +25,7 @@ public final class PostgresBackendStore: BackendStore {
     private let capacity: ReplayCapacity
     let deadline: Duration
     /// Where the client's own lines and the store's transactions log.
-    private let logger: Logger
+    let logger: Logger
     /// The admissions that come while one batch of them is with the database, sent
     /// together as the next.
     private let admissions: AdmissionBatches<AdmissionBatch.Request, AdmissionBatch.Answer>
@@ -197,6 +198,7 @@ public final class PostgresBackendStore: BackendStore {
         // An access token is kept a day past its expiry, so it is reported as expired, not unknown.
         try await run("DELETE FROM public.tokens WHERE expires < CASE kind WHEN 'access' THEN \(now) - 86400 ELSE \(now) END")
         try await recount(forgettingBefore: now)
+        try await run("DELETE FROM public.idempotency_keys WHERE expires < \(now)")
     }
 
     /// Counts the live requests of each share anew, every gateway's, into the row the

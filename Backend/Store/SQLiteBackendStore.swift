@@ -70,8 +70,8 @@ public final class SQLiteBackendStore: BackendStore {
         return store
     }
 
-    /// The schema, made when missing and brought to version 4 (the token families, the
-    /// memory's counts) when older.
+    /// The schema, made when missing and brought to version 5 (the token families, the
+    /// memory's counts, the carts) when older.
     private func migrate() async throws(BackendStoreFailure) {
         // Both pragmas answer with a row; `run` ignores it.
         try await run("PRAGMA busy_timeout = \(SQLiteBusyWait.bound.wholeMilliseconds)")
@@ -117,7 +117,19 @@ public final class SQLiteBackendStore: BackendStore {
                     """)
             }
             try await statement(Self.recount)
-            try await statement("PRAGMA user_version = 4")
+            try await statement("""
+                CREATE TABLE IF NOT EXISTS cart_lines (
+                    user_id INTEGER NOT NULL, product_id INTEGER NOT NULL, quantity INTEGER NOT NULL, PRIMARY KEY (user_id, product_id)
+                ) WITHOUT ROWID
+                """)
+            try await statement("""
+                CREATE TABLE IF NOT EXISTS idempotency_keys (
+                    user_id INTEGER NOT NULL, key TEXT NOT NULL, fingerprint BLOB NOT NULL, answer TEXT NOT NULL,
+                    expires INTEGER NOT NULL, PRIMARY KEY (user_id, key)
+                ) WITHOUT ROWID
+                """)
+            try await statement("CREATE INDEX IF NOT EXISTS idempotency_keys_by_expiry ON idempotency_keys (expires)")
+            try await statement("PRAGMA user_version = 5")
         }
     }
 
@@ -181,6 +193,7 @@ public final class SQLiteBackendStore: BackendStore {
             try await statement("DELETE FROM replays WHERE expires < ?1", [.integer(Int(now))])
             try await statement(Self.recount)
         }
+        try await run("DELETE FROM idempotency_keys WHERE expires < ?1", [.integer(Int(now))])
     }
 
     public func close() async {

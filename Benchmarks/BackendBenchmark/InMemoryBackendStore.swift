@@ -6,6 +6,8 @@ import Backend
 actor InMemoryBackendStore: BackendStore {
     private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64, family: [UInt8], spent: Bool)] = [:]
     private var replays: [[UInt8]: Int64] = [:]
+    private var carts: [Int: [Int: Int]] = [:]
+    private var keys: [String: (fingerprint: [UInt8], answer: [CartLineRecord], expires: Int64)] = [:]
 
     func keep(_ pair: TokenPairRecord, userID: Int, family: [UInt8]) throws(BackendStoreFailure) {
         guard tokens[pair.accessDigest] == nil, tokens[pair.refreshDigest] == nil else { throw BackendStoreFailure("kept already") }
@@ -41,9 +43,26 @@ actor InMemoryBackendStore: BackendStore {
         return .admitted
     }
 
+    func cart(of userID: Int) -> [CartLineRecord] {
+        (carts[userID] ?? [:]).sorted { $0.key < $1.key }.map { CartLineRecord(productID: $0.key, quantity: $0.value) }
+    }
+
+    func add(_ addition: CartAddition, now: Int64) -> CartWrite {
+        let name = "\(addition.userID) \(addition.key)"
+        if let kept = keys[name], kept.expires >= now {
+            return kept.fingerprint == addition.fingerprint ? .answeredBefore(kept.answer) : .keyReused
+        }
+        for line in addition.lines {
+            carts[addition.userID, default: [:]][line.productID, default: 0] += line.quantity
+        }
+        keys[name] = (addition.fingerprint, cart(of: addition.userID), addition.keptUntil)
+        return .added(cart(of: addition.userID))
+    }
+
     func sweep(now: Int64) {
         tokens = tokens.filter { $0.value.expires >= now - 86_400 }
         replays = replays.filter { $0.value >= now }
+        keys = keys.filter { $0.value.expires >= now }
     }
 
     func close() {}

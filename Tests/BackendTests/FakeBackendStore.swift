@@ -20,6 +20,8 @@ actor FakeBackendStore: BackendStore {
         /// Spends a refresh token, then keeps the new pair, as two statements without a
         /// transaction would: a pair that cannot be kept leaves the token spent.
         case spendsThenKeeps
+        /// Looks the idempotency key up, then adds to the cart and keeps the key.
+        case looksThenAdds
     }
 
     /// The first caller between its look and its act, until a second arrives.
@@ -36,6 +38,14 @@ actor FakeBackendStore: BackendStore {
 
     private var tokens: [[UInt8]: (kind: TokenKind, userID: Int, expires: Int64, family: [UInt8], spent: Bool)] = [:]
     private var replays: [[UInt8]: (expires: Int64, share: ReplayShare)] = [:]
+    private var carts: [Int: [Int: Int]] = [:]
+    private var keys: [KeyName: (fingerprint: [UInt8], answer: [CartLineRecord], expires: Int64)] = [:]
+
+    /// An idempotency key, whose user it came from.
+    private struct KeyName: Hashable {
+        let userID: Int
+        let key: String
+    }
     private let failing: Bool
     private let mistake: PlantedMistake?
     private let capacity: Int
@@ -109,16 +119,41 @@ actor FakeBackendStore: BackendStore {
         return .admitted
     }
 
+    func cart(of userID: Int) throws(BackendStoreFailure) -> [CartLineRecord] {
+        try reachable()
+        return lines(of: userID)
+    }
+
+    private func lines(of userID: Int) -> [CartLineRecord] {
+        (carts[userID] ?? [:]).sorted { $0.key < $1.key }.map { CartLineRecord(productID: $0.key, quantity: $0.value) }
+    }
+
+    func add(_ addition: CartAddition, now: Int64) async throws(BackendStoreFailure) -> CartWrite {
+        try reachable()
+        let name = KeyName(userID: addition.userID, key: addition.key)
+        if let kept = keys[name], kept.expires >= now {
+            return kept.fingerprint == addition.fingerprint ? .answeredBefore(kept.answer) : .keyReused
+        }
+        if mistake == .looksThenAdds { await meetAnotherCaller() }
+        for line in addition.lines {
+            carts[addition.userID, default: [:]][line.productID, default: 0] += line.quantity
+        }
+        let cart = lines(of: addition.userID)
+        keys[name] = (addition.fingerprint, cart, addition.keptUntil)
+        return .added(cart)
+    }
+
     func sweep(now: Int64) throws(BackendStoreFailure) {
         try reachable()
         tokens = tokens.filter { $0.value.expires >= (now - ($0.value.kind == .access ? 86_400 : 0)) }
         replays = replays.filter { $0.value.expires >= now }
+        keys = keys.filter { $0.value.expires >= now }
     }
 
     func close() {}
 
     /// How many rows each table holds, for the sweep's clause.
-    func counts() -> (tokens: Int, replays: Int) {
-        (tokens.count, replays.count)
+    func counts() -> (tokens: Int, replays: Int, keys: Int) {
+        (tokens.count, replays.count, keys.count)
     }
 }

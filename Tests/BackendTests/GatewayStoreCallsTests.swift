@@ -72,7 +72,7 @@ struct GatewayStoreCallsTests {
 
 /// A store call, as `CallRecordingStore` names it.
 enum StoreCall: Equatable, Sendable {
-    case keep, access, rotate, revoke, admit, admitReadingAccess, sweep
+    case keep, access, rotate, revoke, admit, admitReadingAccess, cart, add, sweep
 }
 
 /// A store that does what `inner` does and records which call was made, in order.
@@ -119,6 +119,16 @@ actor CallRecordingStore: BackendStore {
     ) async throws(BackendStoreFailure) -> (Admission, AccessTokenRecord?) {
         calls.append(.admitReadingAccess)
         return try await inner.admit(enc, until: expiry, now: now, share: share, readingAccess: digest)
+    }
+
+    func cart(of userID: Int) async throws(BackendStoreFailure) -> [CartLineRecord] {
+        calls.append(.cart)
+        return try await inner.cart(of: userID)
+    }
+
+    func add(_ addition: CartAddition, now: Int64) async throws(BackendStoreFailure) -> CartWrite {
+        calls.append(.add)
+        return try await inner.add(addition, now: now)
     }
 
     func sweep(now: Int64) async throws(BackendStoreFailure) {

@@ -28,6 +28,24 @@ struct PostgresTableOwnershipTests {
                 "CREATE INDEX replays_by_expiry ON public.replays (expires)",
             ]
         ),
+        (
+            "cart_lines",
+            [
+                "CREATE TABLE public.cart_lines (user_id BIGINT NOT NULL, product_id BIGINT NOT NULL, quantity BIGINT NOT NULL, PRIMARY KEY (user_id, product_id))",
+            ]
+        ),
+        (
+            "idempotency_keys",
+            [
+                """
+                CREATE TABLE public.idempotency_keys (
+                    user_id BIGINT NOT NULL, key TEXT NOT NULL, fingerprint BYTEA NOT NULL, answer TEXT NOT NULL,
+                    expires BIGINT NOT NULL, PRIMARY KEY (user_id, key)
+                )
+                """,
+                "CREATE INDEX idempotency_keys_by_expiry ON public.idempotency_keys (expires)",
+            ]
+        ),
     ])
     func foreignTableRefused(table: String, creation: [String]) async throws {
         let database = try await PostgresTestDatabase.make()
