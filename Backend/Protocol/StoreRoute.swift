@@ -11,6 +11,8 @@ enum StoreRoute: Equatable {
     case category(slug: String)
     case product(id: String, signedIn: Bool)
     case userPosts(userID: String)
+    case userCarts(userID: String)
+    case addToCart
 
     /// Every path the store serves, as docs/openapi.json writes it, in the order a path
     /// is matched: an exact path before a parameter that shares its prefix
@@ -26,6 +28,8 @@ enum StoreRoute: Equatable {
         StorePath("/auth/products/category/{slug}") { .category(slug: $0) },
         StorePath("/auth/products/{id}") { .product(id: $0, signedIn: true) },
         StorePath("/auth/posts/user/{id}") { .userPosts(userID: $0) },
+        StorePath("/auth/carts/user/{id}") { .userCarts(userID: $0) },
+        StorePath("/auth/carts/add") { _ in .addToCart },
         StorePath("/products/{id}") { .product(id: $0, signedIn: false) },
     ]
 
@@ -38,8 +42,8 @@ enum StoreRoute: Equatable {
     /// The method the route takes; any other is a 405 naming this one in `Allow`.
     var method: String {
         switch self {
-        case .logIn, .refresh, .revoke: "POST"
-        case .me, .search, .categories, .category, .product, .userPosts: "GET"
+        case .logIn, .refresh, .revoke, .addToCart: "POST"
+        case .me, .search, .categories, .category, .product, .userPosts, .userCarts: "GET"
         }
     }
 }

@@ -6,13 +6,18 @@ import Infrastructure
 struct StoreService: Sendable {
     private let users: UserDirectory
     let tokens: TokenIssuer
-    private let catalogue: Catalogue
+    let catalogue: Catalogue
+    let carts: any CartRecords
+    /// What a write's key is dated by.
+    let clock: any WallClock
     private let posts = UserPosts.demo
 
-    init(users: UserDirectory, tokens: TokenIssuer, catalogue: Catalogue) {
+    init(users: UserDirectory, tokens: TokenIssuer, catalogue: Catalogue, carts: any CartRecords, clock: any WallClock) {
         self.users = users
         self.tokens = tokens
         self.catalogue = catalogue
+        self.carts = carts
+        self.clock = clock
     }
 
     /// The answer to `request`; `tokenRead` is its bearer token as the gateway read it
@@ -51,6 +56,10 @@ struct StoreService: Sendable {
             return product(id).cacheable(CacheHeaders.catalogue)
         case .userPosts(let id):
             return await withUser(request, tokenRead) { user in userPosts(id, of: user, request).cacheable(CacheHeaders.perUser) }
+        case .userCarts(let id):
+            return await withUser(request, tokenRead) { user in await userCarts(id, of: user).cacheable(CacheHeaders.perUser) }
+        case .addToCart:
+            return await withUser(request, tokenRead) { user in await addToCart(request, of: user) }
         }
     }
 
@@ -135,7 +144,7 @@ struct StoreService: Sendable {
 
     /// The store could not be asked: neither a yes nor a no, so the client may try again
     /// (and a kept answer may stand in); never a 401, which would end the session.
-    private static var storeUnavailable: StoreResponse {
+    static var storeUnavailable: StoreResponse {
         var response = message(503, "The store cannot be reached right now; try again shortly")
         response.headers["Retry-After"] = "30"
         return response

@@ -52,7 +52,8 @@ public struct StoreServer: Sendable {
             service: StoreService(
                 users: users,
                 tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: configuration.maximumAccessTokenLifetime),
-                catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed)
+                catalogue: Catalogue(seed: configuration.catalogueSeed, count: configuration.productCount, indexed: indexed),
+                carts: store, clock: clock
             ),
             gateway: configuration.gatewayKeys.map { ObliviousGateway(keys: $0, store: store, clock: sealingClock) },
             faults: FaultPlan(failures: configuration.failFirstRequests),

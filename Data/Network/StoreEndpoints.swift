@@ -113,6 +113,28 @@ enum StoreEndpoints {
         }
     }
 
+    /// The signed-in user's cart, whose id the repository takes from the session.
+    static func cart(ofUser userID: Int) -> Call<CartListDTO, Cart> {
+        Call(request: request(.get, "/auth/carts/user/\(userID)"), requiresAuthentication: true) { carts throws(StoreError) in
+            try carts.toDomain()
+        }
+    }
+
+    /// Adds `quantity` of `product` to the signed-in user's cart: a write, so it carries
+    /// `key` (a UUID), the same for the same write sent again, as a Structured Field
+    /// String (PROTOCOL.md, `POST /auth/carts/add`).
+    static func addToCart(ofUser userID: Int, _ product: ProductID, quantity: Int, key: UUID) throws(NetworkError) -> Call<CartDTO, Cart> {
+        let body = CartAddRequestDTO(userId: userID, products: [.init(id: product.rawValue, quantity: quantity)])
+        var request = request(.post, "/auth/carts/add", json: true)
+        guard let idempotencyKey = HTTPField.Name("Idempotency-Key") else {
+            throw .unencodableRequest(reason: "Idempotency-Key is not a field name")
+        }
+        request.headerFields[idempotencyKey] = "\"\(key.uuidString.lowercased())\""
+        return Call(request: request, body: try encode(body), requiresAuthentication: true) { cart throws(StoreError) in
+            try cart.toDomain()
+        }
+    }
+
     /// A page as DummyJSON asks for it: how many, after how many.
     private static func paging(_ paging: Paging) -> [(name: String, value: String)] {
         [("limit", String(paging.pageSize)), ("skip", String(paging.skip))]

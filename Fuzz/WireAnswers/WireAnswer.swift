@@ -42,6 +42,14 @@ struct WireAnswer: Sendable {
         WireAnswer(name: "userPosts") { body, paging throws(StoreError) in
             .page(try StoreEndpoints.posts(ofUser: 1, paging).value(from: body))
         },
+        WireAnswer(name: "userCarts") { body, _ throws(StoreError) in
+            _ = try StoreEndpoints.cart(ofUser: 1).value(from: body)
+            return .value
+        },
+        WireAnswer(name: "addToCart") { body, _ throws(StoreError) in
+            _ = try made(StoreEndpoints.addToCart(ofUser: 1, made(ProductID(1)), quantity: 1, key: UUID())).value(from: body)
+            return .value
+        },
         WireAnswer(name: "product") { body, _ throws(StoreError) in
             _ = try StoreEndpoints.product(made(ProductID(1))).value(from: body)
             return .value

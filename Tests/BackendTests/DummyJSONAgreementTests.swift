@@ -113,6 +113,27 @@ struct DummyJSONAgreementTests {
         #expect(theirMe["password"] != nil && me["password"] == nil, "DummyJSON sends the password; the backend must not")
     }
 
+    @Test("a cart: the backend sends DummyJSON's fields, of the same kinds, for the list, the cart and each line")
+    func cartFields() async throws {
+        let added = await store.service.respond(to: StoreRequest(
+            method: "POST", target: "/auth/carts/add", headers: ["Authorization": "Bearer \(store.token)", "Idempotency-Key": #""k""#],
+            body: Array(#"{"userId":1,"products":[{"id":1,"quantity":2}]}"#.utf8)
+        ))
+        #expect(added.status == 201)
+        let theirs = try #require(try Self.recorded("userCarts.json") as? [String: Any])
+        let ours = try #require(try await answer("/auth/carts/user/1") as? [String: Any])
+        let theirCart = try #require((theirs["carts"] as? [[String: Any]])?.first)
+        let ourCart = try #require((ours["carts"] as? [[String: Any]])?.first)
+        let theirLine = try #require((theirCart["products"] as? [[String: Any]])?.first)
+        let ourLine = try #require((ourCart["products"] as? [[String: Any]])?.first)
+        for (their, our) in [(theirs, ours), (theirCart, ourCart), (theirLine, ourLine)] {
+            #expect(Set(our.keys) == Set(their.keys), "\(Set(our.keys).symmetricDifference(their.keys))")
+            for key in our.keys {
+                #expect(Self.kind(of: our[key]) == Self.kind(of: their[key]), "\(key)")
+            }
+        }
+    }
+
     /// Whether `word` stands as a word of its own in the product's title or description.
     static func hasWord(_ word: String, in product: [String: Any]) -> Bool {
         let text = [product["title"], product["description"]].compactMap { $0 as? String }.joined(separator: " ").lowercased()

@@ -28,7 +28,7 @@ struct GatewayTests {
             service: StoreService(
                 users: try UserDirectory.demo(),
                 tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: nil),
-                catalogue: Catalogue(seed: 1, count: 10)
+                catalogue: Catalogue(seed: 1, count: 10), carts: store, clock: clock
             ),
             gateway: ObliviousGateway(keys: GatewayKeys(ring), store: store, clock: gatewayClock ?? clock),
             faults: FaultPlan(failures: 0), latency: .zero, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }

@@ -13,10 +13,12 @@ struct SignedInService {
     let token: String
 
     init(as username: String = "emilys", password: String = "emilyspass") async throws {
+        let store = FakeBackendStore()
+        let clock = FakeWallClock()
         service = StoreService(
             users: try UserDirectory.demo(),
-            tokens: TokenIssuer(records: FakeBackendStore(), clock: FakeWallClock(), maximumAccessLifetime: nil),
-            catalogue: Catalogue(seed: 2026, count: 300)
+            tokens: TokenIssuer(records: store, clock: clock, maximumAccessLifetime: nil),
+            catalogue: Catalogue(seed: 2026, count: 300), carts: store, clock: clock
         )
         token = try await Self.signIn(to: service, as: username, password: password)
     }

@@ -15,7 +15,7 @@ struct StoreServiceTests {
         service = StoreService(
             users: try UserDirectory.demo(),
             tokens: TokenIssuer(records: FakeBackendStore(), clock: clock, maximumAccessLifetime: nil),
-            catalogue: Catalogue(seed: 2026, count: 300)
+            catalogue: Catalogue(seed: 2026, count: 300), carts: FakeBackendStore(), clock: clock
         )
     }
 
@@ -212,7 +212,7 @@ struct BackendFaultTests {
     @Test("injected failures answer 503, then the server behaves")
     func injectedFailures() async throws {
         let handler = StoreHTTPHandler(
-            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(records: FakeBackendStore(), clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10)),
+            service: StoreService(users: try UserDirectory.demo(), tokens: TokenIssuer(records: FakeBackendStore(), clock: FakeWallClock(), maximumAccessLifetime: nil), catalogue: Catalogue(seed: 1, count: 10), carts: FakeBackendStore(), clock: FakeWallClock()),
             gateway: nil, faults: FaultPlan(failures: 2), latency: .zero, logger: .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
         let request = StoreRequest(method: "GET", target: "/products/1", headers: [:], body: [])
