@@ -145,9 +145,14 @@ enum StoreEndpoints {
         HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: json ? [.contentType: "application/json"] : [:])
     }
 
+    /// The body's JSON, its keys sorted: the same value is the same bytes every time, as
+    /// a write sent again must be for the store to know it (its fingerprint), and the
+    /// encoder's own order is not fixed.
     private static func encode(_ body: some Encodable) throws(NetworkError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         do {
-            return try [UInt8](JSONEncoder().encode(body))
+            return try [UInt8](encoder.encode(body))
         } catch {
             throw .unencodableRequest(reason: "cannot encode the body: \(error)")
         }

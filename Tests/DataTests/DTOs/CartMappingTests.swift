@@ -50,7 +50,7 @@ struct CartMappingTests {
         #expect(call.requestLine == "POST /auth/carts/add")
         #expect(call.request.headerFields[try #require(HTTPField.Name("Idempotency-Key"))] == #""5b0f1c0e-2f4f-4b1e-9d44-0c1a3c6c7f21""#)
         #expect(call.request.headerFields[.contentType] == "application/json")
-        #expect(String(decoding: try #require(call.body), as: UTF8.self) == #"{"userId":7,"products":[{"id":144,"quantity":3}]}"#)
+        #expect(String(decoding: try #require(call.body), as: UTF8.self) == #"{"products":[{"id":144,"quantity":3}],"userId":7}"#)
         #expect(call.requiresAuthentication)
     }
 }
