@@ -16,6 +16,12 @@ public enum StoreError: Error, Equatable, Sendable {
     case sessionExpired
     /// The store could not be reached and nothing usable was kept.
     case offline
+    /// A write could not reach the store: nothing was sent, so nothing was done.
+    case notSent(Diagnostic)
+    /// A write went out, and no answer came that says whether the store acted on it:
+    /// it may have. `keyKept`: its key was kept, so the same write sent again within
+    /// the hour is done at most once; otherwise it could not be, and may be done twice.
+    case outcomeUnknown(Diagnostic, keyKept: Bool)
     /// The store asked the client to wait, for `retryAfter` when it said how long, and
     /// nothing usable was kept.
     case rateLimited(retryAfter: Duration?)

@@ -26,11 +26,11 @@ public struct StoreClient: Sendable {
     /// Who is signed in, which says whose kept answers to use.
     private let sessions: any SessionStore
     /// Ages kept answers, and reads a `Retry-After` given as a date.
-    private let clock: any WallClock
+    let clock: any WallClock
     /// Tells apart the caches of different backends, e.g. the base URL.
     let namespace: String
     /// Writes the one `--verbose` line per exchange (debug level).
-    private let logger: Logger
+    let logger: Logger
 
     public init(
         chain: InterceptedTransport,
@@ -153,7 +153,7 @@ public struct StoreClient: Sendable {
         }
     }
 
-    private func send<Wire, Value>(_ call: StoreEndpoints.Call<Wire, Value>) async -> ReadReport.Exchange {
+    func send<Wire, Value>(_ call: StoreEndpoints.Call<Wire, Value>) async -> ReadReport.Exchange {
         let context = ExchangeContext(requiresAuthentication: call.requiresAuthentication)
         let timer = ContinuousClock()
         let start = timer.now

@@ -12,6 +12,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case notCached = "not-cached"
     case rateLimited = "rate-limited"
     case keyRefusedNotResent = "key-refused-not-resent"
+    /// A write went out and no answer said whether it was done.
+    case outcomeUnknown = "outcome-unknown"
     case serverIdentity = "server-identity"
     case unusableResponse = "unusable-response"
     case configuration
@@ -33,7 +35,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .usage, .invalidInput: .usage
         case .invalidCredentials, .notSignedIn, .sessionExpired: .noPermission
         case .offline, .serverError, .notCached: .unavailable
-        case .rateLimited, .keyRefusedNotResent: .temporaryFailure
+        case .rateLimited, .keyRefusedNotResent, .outcomeUnknown: .temporaryFailure
         case .serverIdentity: .serverIdentity
         case .unusableResponse: .dataError
         case .configuration, .gatewayKeyRefused, .gatewayKeysUnavailable, .replayRefused: .configuration

@@ -42,6 +42,21 @@ public struct ErrorMessage: Equatable, Sendable {
                 code: .offline,
                 sentence: "The store cannot be reached and nothing is cached for this; check the address and try again."
             )
+        case .notSent:
+            self.init(
+                code: .offline,
+                sentence: "The store cannot be reached, so nothing was sent; check the address and try again."
+            )
+        case .outcomeUnknown(_, keyKept: true):
+            self.init(
+                code: .outcomeUnknown,
+                sentence: "No answer came, so the store may have done this; run the same command again within the hour, and it will not be done twice."
+            )
+        case .outcomeUnknown(_, keyKept: false):
+            self.init(
+                code: .outcomeUnknown,
+                sentence: "No answer came, so the store may have done this, and its key could not be kept here; check before running it again, or it may be done twice."
+            )
         case .rateLimited(let wait):
             self.init(
                 code: .rateLimited,
