@@ -114,6 +114,15 @@ struct CompositionRoot: Sendable {
         PostsPresenter(listMyPosts: ListMyPosts(repository: RemotePostRepository(client: makeStoreClient())), console: console)
     }
 
+    /// The signed-in user's cart: read like the posts, and added to through the store
+    /// client's write, whose keys for writes of unknown outcome live beside the session.
+    func makeCartPresenter() -> CartPresenter {
+        let repository = RemoteCartRepository(
+            client: makeStoreClient(), pendingWrites: PendingWriteKeys(directory: settings.stateDirectory + "/writes", clock: clock)
+        )
+        return CartPresenter(showCart: ShowCart(repository: repository), addToCart: AddToCart(repository: repository), console: console)
+    }
+
     /// The search-as-you-type presenter of the interactive mode, drawing on `view`.
     func makeLiveSearchPresenter(view: any LiveSearchView) -> LiveSearchPresenter {
         LiveSearchPresenter(searchProducts: SearchProducts(repository: makeProductRepository()), view: view, clock: ContinuousClock())

@@ -15,7 +15,7 @@ struct LogoutCommand: AsyncParsableCommand {
         does: "Asks the store to end the session (RFC 7009's revocation: every token of the sign-in stops working), "
             + "then forgets the session and every answer kept for that user, whatever the store said. A store that cannot "
             + "be reached, whose answer is lost, or that has no way to end a session (DummyJSON), may honour its tokens "
-            + "until they expire, and the command says so; it exits 0 all the same. Sent once: a POST is never sent twice. Running it twice is harmless.",
+            + "until they expire, and the command says so; it exits 0 all the same. Sent once, as every POST is (CLI.md, \"Sent once\"). Running it twice is harmless.",
         json: #"`{"signedOut": true, "store": "ended"}`; `store` is `ended`, `not-offered`, `unconfirmed` or `no-session`"#,
         examples: [
             CommandHelp.Example("storefront logout", "ends the session at the store too, and removes this user's cached answers"),

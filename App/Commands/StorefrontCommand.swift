@@ -41,7 +41,7 @@ struct StorefrontCommand: AsyncParsableCommand {
         version: StorefrontVersion.current,
         subcommands: [
             DemoCommand.self, ServeCommand.self, LoginCommand.self, WhoamiCommand.self,
-            SearchCommand.self, ProductCommand.self, CategoriesCommand.self, CategoryCommand.self, PostsCommand.self,
+            SearchCommand.self, ProductCommand.self, CategoriesCommand.self, CategoryCommand.self, PostsCommand.self, CartCommand.self,
             StatusCommand.self, LogoutCommand.self,
         ]
     )

@@ -23,14 +23,24 @@ struct CommandReference: Equatable {
 
     static let helpDump = "docs/storefront.help.json"
 
-    /// Every subcommand of the dump, in its order (`help` aside).
+    /// Every subcommand of the dump, in its order (`help` aside), each followed by its
+    /// own subcommands, named with their parent's name (`cart add`).
     static func all(in root: URL) throws -> [CommandReference] {
         let data = try Data(contentsOf: root.appendingPathComponent(helpDump))
         let dump = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let subcommands = (dump?["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
-        return subcommands.compactMap { command in
-            guard let name = command["commandName"] as? String, name != "help" else { return nil }
-            return CommandReference(name: name, arguments: command["arguments"] as? [[String: Any]] ?? [], discussion: command["discussion"] as? String ?? "")
+        return commands(under: (dump?["command"] as? [String: Any]) ?? [:], named: [])
+    }
+
+    /// The commands under `parent`, whose names so far are `names`, depth first.
+    private static func commands(under parent: [String: Any], named names: [String]) -> [CommandReference] {
+        let subcommands = parent["subcommands"] as? [[String: Any]] ?? []
+        return subcommands.flatMap { command -> [CommandReference] in
+            guard let name = command["commandName"] as? String, name != "help" else { return [] }
+            let reference = CommandReference(
+                name: (names + [name]).joined(separator: " "), arguments: command["arguments"] as? [[String: Any]] ?? [],
+                discussion: command["discussion"] as? String ?? ""
+            )
+            return [reference] + commands(under: command, named: names + [name])
         }
     }
 
@@ -42,7 +52,7 @@ struct CommandReference: Equatable {
             return names.first.map { "--\($0) \(value)" } ?? value
         }
         synopsis = (["storefront", name] + required).joined(separator: " ")
-        options = Set(arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
+        options = Set(arguments.filter { $0["shouldDisplay"] as? Bool != false }.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
         // The parts, as `CommandHelp.discussion` lays them out: paragraphs, the JSON
         // paragraph and the examples under their headings.
         var does: [String] = []

@@ -136,11 +136,12 @@ struct ColourTests {
         var rows: [[String]] = [["--help"], ["--version"]]
         for subcommand in try await CommandListsTests.subcommands() {
             let name = try #require(subcommand["commandName"] as? String)
-            rows.append([name, "--help"])
+            let path = try #require(subcommand["path"] as? [String])
+            rows.append(path + ["--help"])
             guard !afterwards.contains(name) else { continue }
             let arguments = subcommand["arguments"] as? [[String: Any]] ?? []
             let names = arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
-            var bare = [name]
+            var bare = path
             for argument in arguments where argument["isOptional"] as? Bool == false {
                 let valueName = try #require(argument["valueName"] as? String)
                 let sample = try #require(samples[valueName], "ColourTests.samples has no value for <\(valueName)> (storefront \(name))")

@@ -15,12 +15,21 @@ struct CommandListsTests {
     static let root = RepositoryFolder.root
 
     /// The subcommands of `storefront` as the binary's help dump describes them
-    /// (`help` aside): each one's JSON object (`commandName`, `abstract`, `arguments`).
+    /// (`help` aside), each followed by its own (`cart add`): each one's JSON object
+    /// (`commandName`, `abstract`, `arguments`), with the words that run it under `path`.
     static func subcommands() async throws -> [[String: Any]] {
         let dumped = try await CLI(backend: nil, key: nil).run(["--experimental-dump-help"])
         let object = try JSONSerialization.jsonObject(with: Data(dumped.standardOutput.utf8)) as? [String: Any]
-        let command = try #require(object?["command"] as? [String: Any])
-        return try #require(command["subcommands"] as? [[String: Any]]).filter { $0["commandName"] as? String != "help" }
+        return flattened(try #require(object?["command"] as? [String: Any]), path: [])
+    }
+
+    private static func flattened(_ parent: [String: Any], path: [String]) -> [[String: Any]] {
+        (parent["subcommands"] as? [[String: Any]] ?? []).flatMap { command -> [[String: Any]] in
+            guard let name = command["commandName"] as? String, name != "help" else { return [] }
+            var described = command
+            described["path"] = path + [name]
+            return [described] + flattened(command, path: path + [name])
+        }
     }
 
     /// The subcommands' names, as the binary reports them.
