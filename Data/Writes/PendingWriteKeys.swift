@@ -44,11 +44,22 @@ public struct PendingWriteKeys: Sendable {
         now.timeIntervalSince(kept.firstSent) < lifetime
     }
 
-    /// Keeps `key` for the write `fingerprint` names: its outcome is unknown.
+    /// Keeps `key` for the write `fingerprint` names: its outcome is unknown. Keys past
+    /// their hour go first, so the folder holds only what may still be sent.
     func keep(_ key: Key, for fingerprint: String) throws(FileSystemError) {
         try PrivateFiles.createDirectory(at: directory)
+        forgetExpired()
         let text = "\(key.value.uuidString.lowercased()) \(Int64(key.firstSent.timeIntervalSince1970.rounded(.down)))\n"
         try PrivateFiles.writeAtomically(Array(text.utf8), to: path(fingerprint))
+    }
+
+    /// Removes every kept key past its hour, and every file that is no kept key.
+    private func forgetExpired() {
+        let now = clock.now
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            let kept = (try? PrivateFiles.read(at: path(name), maximumBytes: 256)).flatMap { $0.flatMap(Self.parse) }
+            if kept.map({ !Self.isReusable($0, now: now) }) ?? true { forget(name) }
+        }
     }
 
     /// Forgets the key of the write `fingerprint` names: its outcome is known.

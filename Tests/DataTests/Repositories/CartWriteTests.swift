@@ -92,10 +92,24 @@ struct CartWriteTests {
         _ = try? await Self.repository(harness, SpyTransport(failing: .unreachable(reason: "x"))).add(ProductID(7), quantity: Quantity(1))
         let keys = await Self.keys(transport)
         #expect(keys.count == 2 && keys[0] != keys[1], "another quantity is another write")
-        #expect(Self.keptFiles(harness).count == 2, "the first write's key, and the third's")
+        #expect(Self.keptFiles(harness).count == 1, "the third write's key; the first's, past its hour, went as it was kept")
         let late = SpyTransport(always: .json(201, Self.added))
         _ = try await Self.repository(harness, late).add(ProductID(144), quantity: Quantity(4))
         #expect(await Self.keys(late).first != keys[0], "an hour after its first send, a key is not sent again")
+    }
+
+    @Test("a key that cannot be kept: outcome-unknown all the same, saying it may be done twice")
+    func keyNotKept() async throws {
+        let harness = try RepositoryHarness()
+        // A file where the folder of keys should be.
+        try #require(FileManager.default.createFile(atPath: harness.temporary.file("writes"), contents: Data()))
+        let repository = Self.repository(harness, SpyTransport(failing: .unreachable(reason: "reset")))
+        let (product, quantity) = (try ProductID(144), try Quantity(4))
+        let failure = await Self.failure { () async throws(StoreError) in _ = try await repository.add(product, quantity: quantity) }
+        guard case .outcomeUnknown(_, keyKept: false) = failure else {
+            Issue.record("\(String(describing: failure))")
+            return
+        }
     }
 
     @Test("refused by the store (a 4xx), or not sent at all: said as that, and no key kept", arguments: [
