@@ -17,13 +17,13 @@ import Presentation
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the login and search flows against the bundled backend, offline answer included.",
+        abstract: "Run the login, search and cart flows against the bundled backend, offline answer included.",
         discussion: help.discussion
     )
 
     /// What `--help`, the manual page and the documents say of the command beyond its abstract.
     static let help = CommandHelp(
-        does: "Starts the bundled backend on a free loopback port, with a fresh gateway key (sealed with Oblivious HTTP) and a throw-away data folder, and runs the flows against it over real HTTP: log in as `emilys`, show the user, search `phone` (pages 1 and 2), search again while the answer is fresh (from the cache, nothing sent) and with `--refresh` (a 304), stop the backend, search once more (the kept answer, saying so), log out. Prints each step and its time; `--json` gives one document. Needs no set-up and no network. Exits 0 only when every step did what it should.",
+        does: "Starts the bundled backend on a free loopback port, with a fresh gateway key (sealed with Oblivious HTTP) and a throw-away data folder, and runs the flows against it over real HTTP: log in as `emilys`, show the user, search `phone` (pages 1 and 2), add two of product 1 to the cart (a write, sent once), search again while the answer is fresh (from the cache, nothing sent) and with `--refresh` (a 304), stop the backend, search once more (the kept answer, saying so), log out. Prints each step and its time; `--json` gives one document. Needs no set-up and no network. Exits 0 only when every step did what it should.",
         json: "each step, whether it did what it should, and its time",
         examples: [
             CommandHelp.Example("storefront demo", "every step of the flows against a backend of its own"),

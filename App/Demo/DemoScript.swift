@@ -24,6 +24,7 @@ struct DemoScript {
         let signIn = root.makeSignInPresenter()
         let account = root.makeAccountPresenter()
         let search = root.makeSearchPresenter()
+        let cart = root.makeCartPresenter()
 
         let steps = [
             Step(title: "Log in as emilys") {
@@ -34,6 +35,13 @@ struct DemoScript {
             },
             Step(title: "Search \"phone\", page 1") { await searched(search, page: 1) { $0 == .network } },
             Step(title: "Search \"phone\", page 2") { await searched(search, page: 2) { $0 == .network } },
+            Step(title: "Add 2 of product 1 to the cart: a write, sent once with its Idempotency-Key") {
+                guard let product = try? ProductID(1), let quantity = try? Quantity(2) else { return false }
+                if case .success(let added) = await cart.add(product, quantity: quantity) {
+                    return added.lines.contains { $0.productID == product && $0.quantity >= 2 }
+                }
+                return false
+            },
             Step(title: "Search \"phone\", page 1 again: still fresh, so the cache answers and nothing is sent") {
                 await searched(search, page: 1) { if case .cache(_, .fresh) = $0 { true } else { false } }
             },

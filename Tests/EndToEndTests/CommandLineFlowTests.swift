@@ -330,7 +330,7 @@ struct CommandLineFlowTests {
 
         #expect(result.status == 0, "\(result.everything)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory) == [], "the demo's folder is its own, and gone after it")
-        #expect(result.standardOutput.contains("[9/9] Log out"))
+        #expect(result.standardOutput.contains("[10/10] Log out"))
         #expect(result.standardError.contains("from the cache: results cached"))
         #expect(result.standardOutput.contains("Demo complete"))
         #expect(result.standardError.contains("offline: showing results cached"))

@@ -17,7 +17,7 @@ struct JSONCommandTests {
         #expect(document["succeeded"] as? Bool == true)
         #expect((document["backend"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
         let steps = try #require(document["steps"] as? [[String: Any]])
-        #expect(steps.count == 9)
+        #expect(steps.count == 10)
         #expect(steps.allSatisfy { $0["succeeded"] as? Bool == true && $0["milliseconds"] is Int && $0["title"] is String })
         #expect(steps.last?["title"] as? String == "Log out")
     }
