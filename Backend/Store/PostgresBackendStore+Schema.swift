@@ -8,6 +8,9 @@ extension PostgresBackendStore {
     /// every gateway ("storefro" in ASCII, as a 64-bit integer).
     static let migrationLock: Int64 = 0x7374_6f72_6566_726f
 
+    /// Every table the schema makes, in `public`: the ones whose owner is checked.
+    static let tables = ["tokens", "replays", "replay_counts", "cart_lines", "idempotency_keys"]
+
     /// The schema, made when missing and brought up to date (the memory's shares and counts,
     /// the token families, the carts), by one gateway at a time: the others wait on the advisory lock, for
     /// the deadline at most (`lock_timeout`), and then fail with a sentence naming it.
@@ -55,10 +58,7 @@ extension PostgresBackendStore {
                     // else is asked of them.
                     let owners = try await connection.query("""
                         SELECT relname::TEXT, pg_get_userbyid(relowner)::TEXT FROM pg_class
-                        WHERE oid IN (
-                            'public.tokens'::regclass, 'public.replays'::regclass, 'public.replay_counts'::regclass,
-                            'public.cart_lines'::regclass, 'public.idempotency_keys'::regclass
-                        )
+                        WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' AND relname = ANY(\(Self.tables))
                         AND relowner <> (SELECT oid FROM pg_roles WHERE rolname = current_user)
                         """, logger: logger)
                     for try await (table, owner) in owners.decode((String, String).self) {

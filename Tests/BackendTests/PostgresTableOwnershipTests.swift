@@ -1,4 +1,4 @@
-import Backend
+@testable import Backend
 import Logging
 import TestSupport
 import Testing
@@ -48,6 +48,7 @@ struct PostgresTableOwnershipTests {
         ),
     ])
     func foreignTableRefused(table: String, creation: [String]) async throws {
+        #expect(PostgresBackendStore.tables.contains(table))
         let database = try await PostgresTestDatabase.make()
         try await database.runAsAnotherRole(creation)
         var refusal: String?
@@ -59,5 +60,21 @@ struct PostgresTableOwnershipTests {
         }
         await database.drop()
         #expect(refusal?.contains("the table public.\(table) belongs to the role admin, not to the store's") == true, "\(refusal ?? "opened")")
+    }
+
+    @Test("the tables whose owner is checked are every table the schema makes")
+    func everyTableChecked() async throws {
+        let database = try await PostgresTestDatabase.make()
+        let made: [String]
+        do {
+            let store = try await PostgresBackendStore.open(try PostgresAddress(uri: database.uri), logger: Self.silent)
+            await store.close()
+            made = try await database.lastRows(of: ["SELECT tablename::TEXT FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"])
+        } catch {
+            await database.drop()
+            throw error
+        }
+        await database.drop()
+        #expect(made == PostgresBackendStore.tables.sorted(), "add a new table to PostgresBackendStore.tables, so its owner is checked")
     }
 }
