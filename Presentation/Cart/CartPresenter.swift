@@ -64,14 +64,21 @@ public struct CartPresenter {
             render(cart, origin: .network)
             return .success(cart)
         } catch {
-            if error == .notFound {
+            switch error {
+            case .notFound:
                 console.errors.reportNotFound("No product \(product.rawValue) exists.")
-            } else {
+            case .outcomeUnknown(_, let keyKept):
+                console.errors.report(error, saying: keyKept ? Self.mayHaveAdded : Self.mayHaveAddedKeyLost)
+            default:
                 console.errors.report(error)
             }
             return .failure(error)
         }
     }
+
+    /// An add whose outcome is unknown, in the cart's words: its key kept, or not.
+    static let mayHaveAdded = "No answer came, so the store may have added it; run the same command again within the hour, and it will not be added twice."
+    static let mayHaveAddedKeyLost = "No answer came, so the store may have added it, and its key could not be kept here; run `storefront cart` before adding it again, or it may be added twice."
 
     private func render(_ cart: Cart, origin: Origin) {
         if console.format == .json {

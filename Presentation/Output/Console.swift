@@ -87,11 +87,18 @@ public struct ErrorReporter: Sendable {
 
     @discardableResult
     public func report(_ error: StoreError) -> ProcessExitStatus {
+        report(error, saying: ErrorMessage(error).sentence)
+    }
+
+    /// `error` in a sentence the caller words for what it asked ("may have added it"):
+    /// the error's own code, exit status and `--verbose` detail.
+    @discardableResult
+    public func report(_ error: StoreError, saying sentence: String) -> ProcessExitStatus {
         let message = ErrorMessage(error)
         if verbose, let detail = Self.detail(of: error) {
             output.printDiagnostic(StyledText("detail: \(detail)", style: .secondary))
         }
-        write(message.sentence, code: message.code.rawValue)
+        write(sentence, code: message.code.rawValue)
         return message.exitStatus
     }
 

@@ -73,8 +73,8 @@ struct CartPresenterTests {
     }
 
     @Test("an add whose outcome is unknown: 75 and the sentence that says to run it again; an unknown product names it", arguments: [
-        (StoreError.outcomeUnknown(Diagnostic("reset"), keyKept: true), "storefront: No answer came, so the store may have done this; run the same command again within the hour, and it will not be done twice.", 75),
-        (.outcomeUnknown(Diagnostic("reset"), keyKept: false), "storefront: No answer came, so the store may have done this, and its key could not be kept here; check before running it again, or it may be done twice.", 75),
+        (StoreError.outcomeUnknown(Diagnostic("reset"), keyKept: true), "storefront: No answer came, so the store may have added it; run the same command again within the hour, and it will not be added twice.", 75),
+        (.outcomeUnknown(Diagnostic("reset"), keyKept: false), "storefront: No answer came, so the store may have added it, and its key could not be kept here; run `storefront cart` before adding it again, or it may be added twice.", 75),
         (.notSent(Diagnostic("refused")), "storefront: The store cannot be reached, so nothing was sent; check the address and try again.", 69),
         (.notFound, "storefront: No product 3 exists.", 1),
     ])
