@@ -34,45 +34,117 @@ struct CartCommandTests {
         #expect(notSent.status == 69 && notSent.standardError.contains("so nothing was sent"), "\(notSent.everything)")
     }
 
-    @Test("a write whose answer never comes: sent once, 75 and run it again; run again, the same key, and done", arguments: ClientSetup.all)
-    func answerNeverComes(setup: ClientSetup) async throws {
-        let writesSeen = Mutex(0)
-        let server = try LoopbackHTTPServer { request in
-            switch request.target {
-            case "/auth/login":
-                return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Array(Self.login.utf8))
-            case "/auth/carts/add":
-                // The first write is read, then the connection closes with no answer.
-                let first = writesSeen.withLock { seen in
-                    seen += 1
-                    return seen == 1
+    /// A loopback store that keeps one cart by idempotency key, as the bundled backend
+    /// does, and counts what reaches it. `lose`: it adds the first write, then closes the
+    /// connection with no answer. `expire`: it refuses the first write with a 401 (the
+    /// access token expired), adding nothing, and renews the session once.
+    final class CountingStore: Sendable {
+        enum Trouble: Sendable { case lose, expire }
+
+        private struct Counts {
+            var writes = 0
+            var renewals = 0
+            /// The quantity each key added, once.
+            var added: [String: Int] = [:]
+        }
+
+        /// What the server closure and the test share.
+        private final class Tally: Sendable {
+            let counts = Mutex(Counts())
+        }
+
+        let server: LoopbackHTTPServer
+        private let tally = Tally()
+
+        init(_ trouble: Trouble) throws {
+            let tally = self.tally
+            server = try LoopbackHTTPServer { request in
+                switch request.target {
+                case "/auth/login":
+                    return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Array(CartCommandTests.login.utf8))
+                case "/auth/refresh":
+                    tally.counts.withLock { $0.renewals += 1 }
+                    return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"accessToken":"access-2","refreshToken":"refresh-2"}"#.utf8))
+                case "/auth/carts/add":
+                    let key = request.headers.first { $0.key.lowercased() == "idempotency-key" }?.value ?? ""
+                    let first = tally.counts.withLock { counts in
+                        counts.writes += 1
+                        return counts.writes == 1
+                    }
+                    if first, trouble == .expire {
+                        return .respond(status: 401, headers: ["Content-Type": "application/json"], body: Array(#"{"message":"Token Expired!"}"#.utf8))
+                    }
+                    // Added once a key, whatever comes again under it.
+                    let quantity = tally.counts.withLock { counts in
+                        if counts.added[key] == nil { counts.added[key] = 4 }
+                        return counts.added.values.reduce(0, +)
+                    }
+                    if first, trouble == .lose { return .raw([]) }
+                    return .respond(status: 201, headers: ["Content-Type": "application/json"], body: Array(CartCommandTests.cart(quantity: quantity).utf8))
+                default:
+                    return .respond(status: 404, headers: [:], body: Array(#"{"message":"not here"}"#.utf8))
                 }
-                return first ? .raw([]) : .respond(status: 201, headers: ["Content-Type": "application/json"], body: Array(Self.cart.utf8))
-            default:
-                return .respond(status: 404, headers: [:], body: Array(#"{"message":"not here"}"#.utf8))
             }
         }
-        defer { server.stop() }
+
+        var writes: Int { tally.counts.withLock { $0.writes } }
+        var renewals: Int { tally.counts.withLock { $0.renewals } }
+        /// The keys the store added under, and the items in its cart.
+        var cart: (keys: Int, items: Int) { tally.counts.withLock { ($0.added.count, $0.added.values.reduce(0, +)) } }
+    }
+
+    /// A CLI signed in to `store`.
+    static func signedIn(to store: CountingStore, _ setup: ClientSetup) async throws -> CLI {
         var cli = try CLI(backend: nil, key: nil, transport: setup.transport, sessionStore: setup.store)
-        cli.environment["STOREFRONT_BASE_URL"] = server.baseURL.absoluteString
+        cli.environment["STOREFRONT_BASE_URL"] = store.server.baseURL.absoluteString
         let login = try await cli.run(["login", "--username", "emilys", "--password-stdin"], input: "emilyspass\n")
         try #require(login.status == 0, "\(login.everything)")
+        return cli
+    }
+
+    @Test(
+        "the store adds a write and its answer is lost: sent once, 75; run again, the same key, and the cart holds it once",
+        arguments: ClientSetup.all
+    )
+    func answerLost(setup: ClientSetup) async throws {
+        let store = try CountingStore(.lose)
+        defer { store.server.stop() }
+        let cli = try await Self.signedIn(to: store, setup)
 
         let lost = try await cli.run(["cart", "add", "144", "--quantity", "4"])
+        let writesAfterFirstRun = store.writes
         let keptKeys = try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory + "/writes")
         let again = try await cli.run(["cart", "add", "144", "--quantity", "4"])
 
         #expect(lost.status == 75, "\(lost.everything)")
         #expect(lost.standardError.contains("No answer came, so the store may have added it; run the same command again within the hour, and it will not be added twice."), "\(lost.everything)")
+        #expect(writesAfterFirstRun == 1, "a write is never sent twice on its own")
         #expect(keptKeys.count == 1)
         #expect(again.status == 0 && again.standardOutput.hasPrefix("Added 4 of product 144.\n"), "\(again.everything)")
-        let writes = server.requests.filter { $0.target == "/auth/carts/add" }
-        #expect(writes.count == 2, "each run sent the write once")
-        let keys = writes.map { $0.headers.first { $0.key.lowercased() == "idempotency-key" }?.value }
-        #expect(keys[0] != nil && keys[0] == keys[1], "\(keys)")
+        #expect(store.writes == 2)
+        #expect(store.cart.keys == 1 && store.cart.items == 4, "two requests, one key, the item once: \(store.cart)")
+        #expect(again.standardOutput.contains("\n4 items, "), "\(again.everything)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory + "/writes").isEmpty, "done: the key forgotten")
     }
 
+    @Test("a 401 on an add: one renewal, one resend with the same key, and the cart holds it once", arguments: ClientSetup.all)
+    func expiredOnAdd(setup: ClientSetup) async throws {
+        let store = try CountingStore(.expire)
+        defer { store.server.stop() }
+        let cli = try await Self.signedIn(to: store, setup)
+
+        let added = try await cli.run(["cart", "add", "144", "--quantity", "4"])
+
+        #expect(added.status == 0 && added.standardOutput.hasPrefix("Added 4 of product 144.\n"), "\(added.everything)")
+        #expect(store.renewals == 1 && store.writes == 2, "renewals \(store.renewals), writes \(store.writes)")
+        #expect(store.cart.keys == 1 && store.cart.items == 4, "\(store.cart)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory + "/writes"))?.isEmpty ?? true)
+    }
+
     static let login = #"{"id":1,"username":"emilys","email":"emily@x.dummyjson.com","firstName":"Emily","lastName":"Johnson","accessToken":"access-1","refreshToken":"refresh-1"}"#
-    static let cart = #"{"id":51,"products":[{"id":144,"title":"Cricket Helmet","price":44.99,"quantity":4,"total":179.96,"discountPercentage":11.47,"discountedPrice":159}],"total":179.96,"discountedTotal":159,"userId":1,"totalProducts":1,"totalQuantity":4}"#
+    /// DummyJSON's answer to an add, for a cart that holds `quantity` of product 144.
+    static func cart(quantity: Int) -> String {
+        let total = Double(4_499 * quantity) / 100
+        return #"{"id":51,"products":[{"id":144,"title":"Cricket Helmet","price":44.99,"quantity":\#(quantity),"total":\#(total),"discountPercentage":11.47,"discountedPrice":159}],"total":\#(total),"discountedTotal":159,"userId":1,"totalProducts":1,"totalQuantity":\#(quantity)}"#
+    }
 }
