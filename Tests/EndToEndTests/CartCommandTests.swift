@@ -34,6 +34,31 @@ struct CartCommandTests {
         #expect(notSent.status == 69 && notSent.standardError.contains("so nothing was sent"), "\(notSent.everything)")
     }
 
+    @Test("sealed, the gateway adds the write and a relay answers its own unsealed 503: 75; run again, added once")
+    func relayAnswersForTheGateway() async throws {
+        try await SealedAttackTests.Path.run { path in
+            let cli = try path.client()
+            try await SealedAttackTests.signIn(cli)
+            // The gateway's sealed answer is dropped on the way back, and the relay says
+            // the gateway could not be reached.
+            path.proxy.tamper(withNext: SealedAttackTests.next) { exchange in
+                exchange.status = 503
+                exchange.headers = ["Content-Type": "text/plain"]
+                exchange.body = Array("gateway unavailable".utf8)
+            }
+
+            let lost = try await cli.run(["cart", "add", "3", "--quantity", "2"])
+            let again = try await cli.run(["cart", "add", "3", "--quantity", "2"])
+            let cart = try await cli.run(["cart", "--json"])
+
+            #expect(lost.status == 75, "\(lost.everything)")
+            #expect(lost.standardError.contains("may have added it"), "\(lost.everything)")
+            #expect(again.status == 0, "\(again.everything)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(cart.standardOutput.utf8)) as? [String: Any], "\(cart.everything)")
+            #expect((document["lines"] as? [[String: Any]])?.map { [$0["id"] as? Int, $0["quantity"] as? Int] } == [[3, 2]], "added once")
+        }
+    }
+
     /// A loopback store that keeps one cart by idempotency key, as the bundled backend
     /// does, and counts what reaches it. `lose`: it adds the first write, then closes the
     /// connection with no answer. `expire`: it refuses the first write with a 401 (the
