@@ -66,7 +66,7 @@ public struct CartPresenter {
         } catch {
             switch error {
             case .notFound:
-                console.errors.reportNotFound("No product \(product.rawValue) exists.")
+                console.errors.report(error, saying: "No product \(product.rawValue) exists.")
             case .outcomeUnknown(_, let keyKept):
                 console.errors.report(error, saying: keyKept ? Self.mayHaveAdded : Self.mayHaveAddedKeyLost)
             default:

@@ -90,8 +90,8 @@ public struct ErrorReporter: Sendable {
         report(error, saying: ErrorMessage(error).sentence)
     }
 
-    /// `error` in a sentence the caller words for what it asked ("may have added it"):
-    /// the error's own code, exit status and `--verbose` detail.
+    /// `error` in a sentence the caller words for what it asked ("No product 7 exists.",
+    /// "may have added it"): the error's own code, exit status and `--verbose` detail.
     @discardableResult
     public func report(_ error: StoreError, saying sentence: String) -> ProcessExitStatus {
         let message = ErrorMessage(error)
@@ -118,15 +118,6 @@ public struct ErrorReporter: Sendable {
             output.printDiagnostic(ErrorDocument.json(code: ErrorCode.usage.rawValue, message: sentence))
         }
         return ErrorCode.usage.exitStatus
-    }
-
-    /// A `notFound` named by the caller ("No product 7 exists."): code `not-found`, and
-    /// `notFound`'s own exit status (1), the one a presenter's returned failure carries.
-    @discardableResult
-    public func reportNotFound(_ sentence: String) -> ProcessExitStatus {
-        let message = ErrorMessage(.notFound)
-        write(sentence, code: message.code.rawValue)
-        return message.exitStatus
     }
 
     /// The person stopped the command (Ctrl-D or Ctrl-C at a prompt): its sentence,

@@ -40,7 +40,7 @@ public struct ProductPresenter {
         } catch {
             // CLI.md names the product that does not exist.
             if error == .notFound {
-                errors.reportNotFound("No product \(id.rawValue) exists.")
+                errors.report(error, saying: "No product \(id.rawValue) exists.")
             } else {
                 errors.report(error)
             }
