@@ -31,14 +31,10 @@ extension StoreClient {
         case .success(let answer): WritePolicy.outcome(status: answer.response.status.code)
         case .failure(let error): WritePolicy.outcome(of: error)
         }
-        switch outcome {
-        case .done, .unknown:
+        if outcome.mayHaveActed {
             for target in targets { await cache.remove(key: owner.key(for: target)) }
-        case .refused, .notSent:
-            break
         }
-        switch (outcome, exchange.answer) {
-        case (.unknown(let reason), _):
+        if case .unknown(let reason) = outcome {
             do {
                 try keys.keep(key, for: fingerprint)
             } catch {
@@ -46,17 +42,17 @@ extension StoreClient {
                 throw .outcomeUnknown(Diagnostic("\(reason); the key could not be kept: \(error)"), keyKept: false)
             }
             throw .outcomeUnknown(Diagnostic(reason), keyKept: true)
-        case (.done, .success(let answer)):
-            keys.forget(fingerprint)
+        }
+        // Known now: done, refused, or never sent.
+        keys.forget(fingerprint)
+        switch exchange.answer {
+        case .success(let answer) where outcome == .done:
             return try call.value(from: answer.body)
-        case (_, .success(let answer)):
-            keys.forget(fingerprint)
+        case .success(let answer):
             throw StoreErrorMapping.fromResponse(answer.response, body: answer.body, in: .authenticated, now: clock.now)
-        case (_, .failure(.transport(.cannotConnect(let reason)))):
-            keys.forget(fingerprint)
+        case .failure(.transport(.cannotConnect(let reason))):
             throw .notSent(Diagnostic(reason))
-        case (_, .failure(let error)):
-            keys.forget(fingerprint)
+        case .failure(let error):
             throw StoreErrorMapping.fromNetworkError(error)
         }
     }

@@ -21,6 +21,14 @@ enum WritePolicy {
         case notSent
         /// It may have been done; `reason` says what came back instead of an answer.
         case unknown(reason: String)
+
+        /// Whether the store may have acted, so what the write changes is stale.
+        var mayHaveActed: Bool {
+            switch self {
+            case .done, .unknown: true
+            case .refused, .notSent: false
+            }
+        }
     }
 
     /// What an answer of `status` says of a write.
