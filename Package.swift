@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // The backend reads a write's Idempotency-Key as a Structured Field (RFC 9651).
+        // Already in the graph through swift-nio-extras.
+        .package(url: "https://github.com/apple/swift-http-structured-headers.git", from: "1.2.0"),
         // File paths without Foundation's NSString (AsyncHTTPClient links it already).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // The tests' child processes: torn down (ending in SIGKILL) when the waiting task
@@ -158,6 +161,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "RawStructuredFieldValues", package: "swift-http-structured-headers"),
             ],
             path: "Backend",
             swiftSettings: strict

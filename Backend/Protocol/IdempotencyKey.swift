@@ -1,6 +1,8 @@
+import RawStructuredFieldValues
+
 /// A write's `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header section 2.1):
-/// a Structured Field String (RFC 9651 section 3.3.3), `"…"` with `\"` and `\\` escaped,
-/// of 1 to 255 printable ASCII characters once read.
+/// an Item whose value is a String (RFC 9651 section 3.3.3), read by
+/// swift-http-structured-headers' parser, with no parameters, of 1 to 255 characters.
 struct IdempotencyKey: Equatable {
     let value: String
 
@@ -9,27 +11,9 @@ struct IdempotencyKey: Equatable {
     /// The key a header's value names; nil for anything that is not one String alone
     /// (a token, a number, a list, parameters) or one empty or longer than the limit.
     init?(header: String) {
-        var text = Substring(header)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        guard text.count >= 2, text.first == "\"", text.last == "\"" else { return nil }
-        var value = ""
-        var escaped = false
-        for character in text.dropFirst().dropLast() {
-            guard let ascii = character.asciiValue, (0x20...0x7E).contains(ascii) else { return nil }
-            if escaped {
-                guard character == "\"" || character == "\\" else { return nil }
-                value.append(character)
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "\"" {
-                return nil
-            } else {
-                value.append(character)
-            }
-        }
-        guard !escaped, (1...Self.maximumLength).contains(value.count) else { return nil }
+        var parser = StructuredFieldValueParser(Array(header.utf8))
+        guard let item = try? parser.parseItemFieldValue(), item.rfc9651Parameters.count == 0,
+              case .string(let value) = item.rfc9651BareItem, (1...Self.maximumLength).contains(value.count) else { return nil }
         self.value = value
     }
 }

@@ -81,11 +81,11 @@ extension LayerRule {
             targets: ["Infrastructure"],
             products: [
                 "Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOHTTPTypes", "NIOHTTPTypesHTTP1",
-                "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO",
+                "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO", "RawStructuredFieldValues",
             ],
             modules: platform.union([
                 "Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOHTTPTypes", "NIOHTTPTypesHTTP1",
-                "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO",
+                "NIOSSL", "HTTPTypes", "Logging", "SQLiteNIO", "PostgresNIO", "RawStructuredFieldValues",
             ])
         ),
         // A benchmark composes the client like the App does, to measure it in process.
